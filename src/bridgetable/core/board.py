@@ -1,0 +1,1439 @@
+"""The Laws engine for one board: the end of the auction and the play period.
+
+A :class:`Board` is its setup plus an append-only list of frozen events (see
+:mod:`bridgetable.core.events`); every command checks the Laws, records one event and applies
+it. A refused command raises a :class:`~bridgetable.core.errors.ActionRefused` subclass whose
+message names the action, the seat, the reason and the Law, and changes nothing.
+
+The phases: ``AUCTION`` -> ``CLARIFICATION`` (Law 17D1: from the final pass until the opening
+lead is faced) -> ``PLAY`` -> ``ENDED``; or ``AUCTION`` -> ``PASSED_OUT`` (Law 22B).
+
+Commands take the acting seat first. Declarer plays dummy's cards (Law 45B): when dummy's hand
+is to play, the actor is declarer, and dummy's own attempts are refused.
+
+Example:
+    >>> import random
+    >>> from bridgetable.core.board import Board, Phase
+    >>> from bridgetable.core.record import BoardSetup
+    >>> from bridgetable.core.calls import parse_call
+    >>> from bridgetable.core.seats import Seat
+    >>> b = Board(BoardSetup.for_board(1, rng=random.Random(5)))
+    >>> for seat, call in zip(Seat, ["1NT", "Pass", "Pass", "Pass"]):
+    ...     _ = b.call(seat, parse_call(call))
+    >>> b.phase, str(b.contract)
+    (Phase.CLARIFICATION, '1NT N')
+    >>> lead = b.legal_cards(Seat.EAST)[0]
+    >>> _ = b.play(Seat.EAST, lead)          # face down (Law 41A)
+    >>> b.face_down_lead == lead, b.phase
+    (True, Phase.CLARIFICATION)
+    >>> _ = b.face_lead(Seat.EAST)           # play period starts (41C)
+    >>> b.phase, b.to_act, b.hand_to_play
+    (Phase.PLAY, Seat.NORTH, Seat.SOUTH)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from enum import Enum
+from typing import Any
+
+from bridgetable.core.auction import Auction
+from bridgetable.core.calls import Call, Contract, Doubling
+from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit, cards_of_mask
+from bridgetable.core.designation import DEFENDER_CHOOSES, resolve_designation
+from bridgetable.core.errors import (
+    ActionRefused,
+    IllegalPlay,
+    InvalidDesignation,
+    NotationError,
+    NotEntitled,
+    OutOfTurn,
+    WrongPhase,
+)
+from bridgetable.core.events import (
+    CallMade,
+    card_played,
+    CardPlayed,
+    CardWithdrawn,
+    ChangeReason,
+    ContractAsked,
+    DesignationChanged,
+    DirectorCalled,
+    DummyBreach,
+    DummyRightsForfeited,
+    ExplanationCorrected,
+    ExplanationGiven,
+    ExplanationRequested,
+    IrregularityReported,
+    LeadFaced,
+    OpeningLeadFaceDown,
+    OwnCardLooked,
+    QuittedTrickShown,
+    ReviewRequested,
+    RevokeInquiry,
+    TrickInspected,
+    TrickMarked,
+    WithdrawReason,
+)
+from bridgetable.core.record import BoardRecord, BoardSetup
+from bridgetable.core.rules import RuleSet
+from bridgetable.core.seats import SEATS, Seat, Side
+from bridgetable.core.tricks import Trick, legal_mask, winning_index
+
+
+class Phase(Enum):
+    """Where the board stands."""
+
+    AUCTION = "auction"
+    CLARIFICATION = "clarification"
+    PLAY = "play"
+    ENDED = "ended"
+    PASSED_OUT = "passed_out"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+#: A face-down lead may be returned to the leader's hand only under these Laws (41A).
+FACE_DOWN_RETURN_LAWS = ("47E", "54")
+
+
+_PLAY = Phase.PLAY
+_LHO = {s: s.lho for s in SEATS}
+
+
+class Board:
+    """One board being played; see the module docstring."""
+
+    def __init__(self, setup: BoardSetup) -> None:
+        self.setup = setup
+        self.rules: RuleSet = setup.rules
+        self._events: list[Any] = []
+        self._reset()
+
+    # ------------------------------------------------------------------ state
+
+    def _reset(self) -> None:
+        s = self.setup
+        self._auction = Auction(s.dealer)
+        self._hands: list[int] = [s.deal[seat].mask for seat in SEATS]
+        self._phase = Phase.AUCTION
+        self._contract: Contract | None = None
+        self._declarer: Seat | None = None
+        self._dummy: Seat | None = None
+        self._trump: Suit | None = None
+        self._face_down: Card | None = None
+        self._trick: list[tuple[Seat, Card]] = []
+        self._trick_leader: Seat | None = None
+        self._tricks: list[Trick] = []
+        self._turn: Seat | None = None
+        self._actor: Seat | None = None  # the player of the hand to play (declarer for dummy)
+        self._free = True  # no Law 46 choice (rank candidates, defenders' choice) pending
+        self._won = [0, 0]
+        self._review = [True, True, True, True]
+        self._played = [False, False, False, False]
+        self._questions: list[tuple[Seat, int]] = []
+        self._attention_drawn = False
+        self._dummy_forfeited = False
+        self._marks: list[list[bool]] = [[], [], [], []]
+        self._designated: Card | None = None
+        self._changed_after: list[Seat] = []
+        self._corrections: list[tuple[int, Seat]] = []  # (event index, seat)
+        self._played_at: list[int] = []  # event index of each card currently on the table
+        self._show_quitted: set[int] = set()
+        self._pending_rank: tuple[Card, ...] = ()
+        self._defender_choice = False
+        self._seen_faced: bool = False  # lead faced (dummy spread)
+        if s.contract is not None:
+            self._start_play_period(s.contract)
+
+    def _start_play_period(self, contract: Contract) -> None:
+        declarer = contract.declarer
+        if declarer is None:  # pragma: no cover - BoardSetup and Auction guarantee it
+            raise NotationError("a contract without declarer")
+        self._contract = contract
+        self._declarer = declarer
+        self._dummy = declarer.partner
+        self._trump = contract.strain.suit
+        self._phase = Phase.CLARIFICATION
+        self._set_turn(declarer.lho)
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        """The events so far, in order."""
+        return tuple(self._events)
+
+    @property
+    def record(self) -> BoardRecord:
+        """Setup plus events."""
+        return BoardRecord(self.setup, tuple(self._events))
+
+    @classmethod
+    def replay(cls, record: BoardRecord) -> Board:
+        """Rebuild a board from its record, checking every event as if it were made now.
+
+        Raises the :class:`ActionRefused` of the first event the Laws would not allow.
+        """
+        board = cls(record.setup)
+        for e in record.events:
+            board.apply(e)
+        return board
+
+    def apply(self, event: Any) -> None:
+        """Check ``event`` as the command that made it, then record it."""
+        handler = _REPLAY.get(type(event))
+        if handler is None:
+            raise NotationError(f"not an event of this engine: {event!r}")
+        handler(self, event)
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return self._phase
+
+    @property
+    def auction(self) -> Auction:
+        """The auction so far (immutable)."""
+        return self._auction
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract with its declarer, once the auction is over (``None`` if passed out)."""
+        return self._contract
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Declarer (presumed declarer during the Clarification Period)."""
+        return self._declarer
+
+    @property
+    def dummy(self) -> Seat | None:
+        """Dummy (presumed dummy during the Clarification Period)."""
+        return self._dummy
+
+    @property
+    def opening_leader(self) -> Seat | None:
+        """Presumed declarer's left-hand opponent (Law 41A)."""
+        return None if self._declarer is None else self._declarer.lho
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of the contract, or ``None`` (no trump, or no contract yet)."""
+        return self._trump
+
+    @property
+    def shown_quitted(self) -> tuple[int, ...]:
+        """Quitted tricks the Director has had faced (66C), by 0-based number."""
+        return tuple(sorted(self._show_quitted))
+
+    @property
+    def face_down_lead(self) -> Card | None:
+        """The opening lead while it lies face down (Law 41A)."""
+        return self._face_down
+
+    @property
+    def hand_to_play(self) -> Seat | None:
+        """The hand whose card is due (dummy's hand when dummy is to play)."""
+        if self._phase is Phase.PLAY or (
+            self._phase is Phase.CLARIFICATION and self._face_down is None
+        ):
+            return self._turn
+        return None
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat that must act now: the caller in turn, the player of the hand to play
+        (declarer for dummy's hand), or the leader who is to face his lead."""
+        if self._phase is Phase.AUCTION:
+            return self._auction.turn
+        if self._phase is Phase.CLARIFICATION:
+            return self.opening_leader
+        if self._phase is Phase.PLAY:
+            return self._actor
+        return None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The quitted tricks, in order."""
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """The cards of the trick in progress, in playing order, with their hands."""
+        return tuple(self._trick)
+
+    def tricks_won(self, side: Side) -> int:
+        """Tricks won so far by ``side``."""
+        return self._won[side]
+
+    @property
+    def declarer_tricks(self) -> int | None:
+        """Tricks won by the declaring side, or ``None`` before play."""
+        return None if self._declarer is None else self._won[self._declarer.side]
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards ``seat`` still holds (a face-down lead is not in the hand)."""
+        return Hand.from_mask(self._hands[seat])
+
+    def marks(self, seat: Seat) -> tuple[bool, ...]:
+        """``seat``'s quitted cards as he has pointed them: won (True) or lost (Law 65B)."""
+        return tuple(self._marks[seat])
+
+    @property
+    def dummy_rights_forfeited(self) -> bool:
+        """Whether dummy has done an act of Law 43A2 on this board (43B applies)."""
+        return self._dummy_forfeited
+
+    @property
+    def is_over(self) -> bool:
+        """Whether play has ended (13 tricks) or the board was passed out."""
+        return self._phase is Phase.ENDED or self._phase is Phase.PASSED_OUT
+
+    @property
+    def pending_questions(self) -> tuple[tuple[Seat, int], ...]:
+        """Unanswered explanation requests: (asker, call index)."""
+        return tuple(self._questions)
+
+    def _player_of(self, hand: Seat) -> Seat:
+        return self._declarer if hand is self._dummy and self._declarer is not None else hand
+
+    def _is_defender(self, seat: Seat) -> bool:
+        return self._declarer is not None and seat.side is not self._declarer.side
+
+    def _led(self) -> Suit | None:
+        return self._trick[0][1].suit if self._trick else None
+
+    # ------------------------------------------------------------------ auction
+
+    def legal_calls(self) -> list[Call]:
+        """The calls the player in turn may make."""
+        if self._phase is not Phase.AUCTION:
+            return []
+        return self._auction.legal_calls()
+
+    def call(
+        self, seat: Seat, call: Call, *, alert: bool = False, explanation: str | None = None
+    ) -> CallMade:
+        """Make a call, with an alert and explanation if any (Laws 17-22, 40)."""
+        if self._phase is not Phase.AUCTION:
+            raise WrongPhase("call", seat, "the auction is over", "17D, 22")
+        self._auction.check(seat, call)
+        if explanation is not None and not isinstance(explanation, str):
+            raise NotationError("an explanation is text")
+        e = CallMade(seat, call, bool(alert), explanation)
+        self._record(e)
+        return e
+
+    def _apply_call(self, e: CallMade) -> None:
+        self._auction = self._auction.after(e.call)
+        if self._auction.is_over:
+            contract = self._auction.contract()
+            if contract is None:
+                self._phase = Phase.PASSED_OUT
+            else:
+                self._start_play_period(contract)
+
+    # ------------------------------------------------------------------ play
+
+    def legal_cards(self, seat: Seat | None = None) -> list[Card]:
+        """The cards that may be played now, highest first.
+
+        With ``seat``, only if that seat is the one to act (declarer for dummy's hand).
+        """
+        if self._phase is _PLAY and self._free:
+            if seat is not None and seat is not self._actor:
+                return []
+            return cards_of_mask(legal_mask(self._hands[self._turn], self._led()))  # type: ignore[index]
+        hand = self.hand_to_play
+        if hand is None or (seat is not None and seat is not self._player_of(hand)):
+            return []
+        if self._pending_rank:
+            return list(self._pending_rank)
+        if self._defender_choice:
+            return []
+        return cards_of_mask(legal_mask(self._hands[hand], self._led()))
+
+    def check_play(self, seat: Seat, card: Card) -> None:
+        """Raise the refusal for ``seat`` playing ``card`` now, if any (Laws 41, 44, 45)."""
+        phase = self._phase
+        if phase is _PLAY and seat is self._actor and self._free:
+            # the common case, checked in full: the right player, a card held, suit followed
+            hmask = self._hands[self._turn]  # type: ignore[index]
+            if hmask & card.bit:
+                if not self._trick:
+                    return
+                led = self._trick[0][1].suit
+                if card.suit is led or not hmask & SUIT_MASKS[led]:
+                    return
+        if phase is Phase.AUCTION:
+            raise WrongPhase("play", seat, "the auction is not over", "41A")
+        if phase in (Phase.ENDED, Phase.PASSED_OUT):
+            raise WrongPhase("play", seat, "play of this board is over", "44")
+        if not isinstance(card, Card):
+            raise NotationError(f"not a card: {card!r}")
+        if phase is Phase.CLARIFICATION:
+            leader = self.opening_leader
+            if self._face_down is not None:
+                if seat is leader:
+                    raise NotEntitled(
+                        "play",
+                        seat,
+                        "the face-down opening lead may be changed only on the Director's "
+                        "instruction",
+                        "41A, 47E, 54",
+                    )
+                raise WrongPhase(
+                    "play", seat, "no card may be played until the opening lead is faced", "41C"
+                )
+            if seat is not leader:
+                raise OutOfTurn(
+                    "play",
+                    seat,
+                    f"the opening lead is made by presumed declarer's left-hand opponent, {leader}",
+                    "41A, 54",
+                )
+        hand = self._turn
+        if hand is None:  # pragma: no cover - guarded by the phase checks
+            raise WrongPhase("play", seat, "no hand is to play", "44")
+        actor = self._player_of(hand)
+        if seat is not actor:
+            if seat is self._dummy and hand is self._dummy:
+                raise NotEntitled(
+                    "play",
+                    seat,
+                    "dummy plays a card only as declarer names it",
+                    "45B, 43A1c",
+                )
+            raise OutOfTurn("play", seat, f"it is {hand}'s hand to play", "44B, 53-57")
+        if self._defender_choice:
+            raise NotEntitled(
+                "play", seat, "declarer left dummy's card to the defenders' choice", "46B5"
+            )
+        hmask = self._hands[hand]
+        if not hmask & card.bit:
+            raise IllegalPlay("play", seat, f"{hand}'s hand does not hold {card}", "44")
+        if self._pending_rank and card not in self._pending_rank:
+            names = ", ".join(str(c) for c in self._pending_rank)
+            raise IllegalPlay(
+                "play", seat, f"declarer named a rank; choose among {names}", "46B3b"
+            )
+        led = self._led()
+        if led is not None and card.suit is not led and hmask & SUIT_MASKS[led]:
+            raise IllegalPlay(
+                "play",
+                seat,
+                f"{card} fails to follow suit while {hand} holds a "
+                f"{led.name.lower()[:-1]}: a revoke",
+                "44C, 61A",
+            )
+
+    def can_play(self, seat: Seat, card: Card) -> bool:
+        """Whether :meth:`play` would accept the card."""
+        try:
+            self.check_play(seat, card)
+        except ActionRefused:
+            return False
+        return True
+
+    def play(self, seat: Seat, card: Card) -> OpeningLeadFaceDown | CardPlayed:
+        """Play ``card`` from the hand due to play; ``seat`` is its player (declarer for
+        dummy's hand, where the card counts as named, Law 45B, 45C4a).
+
+        The opening lead under the duplicate code is made face down (41A) and returns an
+        :class:`OpeningLeadFaceDown`; it is faced with :meth:`face_lead`.
+        """
+        self.check_play(seat, card)
+        hand = self._turn
+        if self._phase is _PLAY:
+            e = card_played(seat, card, hand, "named" if hand is self._dummy else "faced")  # type: ignore[arg-type]
+            self._events.append(e)
+            self._apply_card(e)
+            return e
+        if self._phase is Phase.CLARIFICATION and self.rules.face_down_opening_lead:
+            fd = OpeningLeadFaceDown(seat, card)
+            self._record(fd)
+            return fd
+        if hand is None:  # pragma: no cover - check_play guarantees it
+            raise WrongPhase("play", seat, "no hand is to play", "44")
+        how = "named" if hand is self._dummy else "faced"
+        e = CardPlayed(seat, card, hand, how)
+        self._record(e)
+        return e
+
+    def _apply_face_down(self, e: OpeningLeadFaceDown) -> None:
+        self._hands[e.seat] &= ~e.card.bit
+        self._face_down = e.card
+        self._review[e.seat] = False
+        self._played[e.seat] = True
+
+    def face_lead(self, seat: Seat) -> LeadFaced:
+        """Face the opening lead: the Clarification Period ends and the play period starts
+        irrevocably; declarer and dummy are fixed and dummy is spread (Law 41C, 41D)."""
+        if self._phase is not Phase.CLARIFICATION or self._face_down is None:
+            raise WrongPhase("face_lead", seat, "there is no face-down opening lead", "41A, 41C")
+        if seat is not self.opening_leader:
+            raise NotEntitled("face_lead", seat, "only the opening leader faces his lead", "41C")
+        if self._questions:
+            asker, idx = self._questions[0]
+            raise NotEntitled(
+                "face_lead",
+                seat,
+                f"{asker}'s question about call {idx + 1} is not yet answered",
+                "41B, 41C",
+            )
+        e = LeadFaced(seat)
+        self._record(e)
+        return e
+
+    def _apply_lead_faced(self, e: LeadFaced) -> None:
+        card = self._face_down
+        if card is None:  # pragma: no cover - face_lead guarantees it
+            raise WrongPhase("face_lead", e.seat, "no face-down lead", "41C")
+        self._face_down = None
+        self._phase = Phase.PLAY
+        self._seen_faced = True
+        self._put_card(e.seat, card)
+
+    def _apply_card(self, e: CardPlayed) -> None:
+        hand = e.hand
+        card = e.card
+        self._hands[hand] &= ~card.bit
+        if self._phase is not _PLAY:
+            self._phase = Phase.PLAY  # face-up opening lead (rubber, or RA option)
+            self._seen_faced = True
+        if not self._free:
+            self._pending_rank = ()
+            self._defender_choice = False
+            self._free = True
+        if self._changed_after:
+            self._changed_after = []
+        self._put_card(hand, card)
+        if hand is self._dummy:
+            if e.how == "named" or e.how == "designated":
+                self._designated = card
+        elif hand is self._declarer:
+            self._designated = None
+
+    def _put_card(self, hand: Seat, card: Card) -> None:
+        player = self._declarer if hand is self._dummy else hand
+        self._review[player] = False  # type: ignore[index]
+        self._played[player] = True  # type: ignore[index]
+        trick = self._trick
+        if not trick:
+            self._trick_leader = hand
+        trick.append((hand, card))
+        self._played_at.append(len(self._events) - 1)
+        if len(trick) == 4:
+            self._complete_trick()
+        else:
+            nxt = _LHO[hand]
+            self._turn = nxt
+            self._actor = self._declarer if nxt is self._dummy else nxt
+
+    def _set_turn(self, hand: Seat | None) -> None:
+        self._turn = hand
+        self._actor = None if hand is None else self._player_of(hand)
+
+    def _complete_trick(self) -> None:
+        trick = self._trick
+        w = winning_index([c for _, c in trick], self._trump)
+        winner = trick[w][0]
+        leader = self._trick_leader
+        if leader is None:  # pragma: no cover
+            leader = trick[0][0]
+        self._tricks.append(Trick(leader, tuple(trick), winner))
+        self._won[winner & 1] += 1
+        wside = winner.side
+        for s in SEATS:
+            self._marks[s].append(s.side is wside)
+        self._trick = []
+        self._played_at = []
+        self._set_turn(winner)
+        if len(self._tricks) == 13:
+            self._phase = Phase.ENDED
+            self._set_turn(None)
+
+    def _reopen_last_trick(self) -> None:
+        """Undo the quitting of the last trick (for a change of designation, 45C4b)."""
+        t = self._tricks.pop()
+        self._won[t.winner & 1] -= 1
+        for s in SEATS:
+            self._marks[s].pop()
+        self._trick = list(t.cards)
+        self._trick_leader = t.leader
+        if self._phase is Phase.ENDED:
+            self._phase = Phase.PLAY
+
+    # ------------------------------------------------------------------ Law 45, 46
+
+    def designate(self, seat: Seat, text: str) -> CardPlayed | None:
+        """Declarer designates dummy's card in words (Law 45B, 46).
+
+        A complete designation plays the card (45C4a). Law 46B resolves "high", "low", "win",
+        a suit alone and a rank alone; when two or more cards of a named rank qualify,
+        declarer must choose among them (46B3b, then :meth:`play`), and "anything" leaves the
+        choice to either defender (46B5, then :meth:`choose_for_dummy`); in those two cases
+        nothing is played yet and ``None`` is returned.
+        """
+        if self._phase is not Phase.PLAY or self._turn is not self._dummy:
+            raise WrongPhase("designate", seat, "it is not dummy's turn to play", "45B")
+        if seat is not self._declarer:
+            raise NotEntitled("designate", seat, "only declarer designates dummy's cards", "45B")
+        if self._defender_choice:
+            raise NotEntitled(
+                "designate", seat, "declarer left dummy's card to the defenders", "46B5"
+            )
+        dummy = self._dummy
+        led = self._led()
+        prev_suit = None
+        if led is None and self._tricks and self._tricks[-1].winner is dummy:
+            prev_suit = self._tricks[-1].card_of(dummy).suit
+        legal = legal_mask(self._hands[dummy], led)
+        if self._pending_rank:
+            legal = sum(c.bit for c in self._pending_rank)
+        res = resolve_designation(
+            text,
+            seat=seat,
+            dummy_mask=self._hands[dummy],
+            led=led,
+            previous_trick_suit=prev_suit,
+            known_to_win=self._known_to_win,
+            legal=legal,
+        )
+        if res == DEFENDER_CHOOSES:
+            e = _DefenderToChoose(seat, text)
+            self._record(e)
+            return None
+        if isinstance(res, list):
+            e2 = _RankNamed(seat, text, tuple(res))
+            self._record(e2)
+            return None
+        if not isinstance(res, Card):  # pragma: no cover
+            raise InvalidDesignation("designate", seat, "no card", "46")
+        self.check_play(seat, res)
+        played = CardPlayed(seat, res, dummy, "designated", text)
+        self._record(played)
+        return played
+
+    def _known_to_win(self, card: Card) -> bool:
+        """Whether dummy's ``card`` is certain, from declarer's view, to win the trick."""
+        dummy = self._dummy
+        declarer = self._declarer
+        if dummy is None or declarer is None:
+            return False
+        trick = [c for _, c in self._trick]
+        if trick and winning_index([*trick, card], self._trump) != len(trick):
+            return False
+        led = trick[0].suit if trick else card.suit
+        unknown = self._hands[declarer.lho] | self._hands[declarer.rho]
+        trump = self._trump
+        voids = self._shown_out()
+        hand = dummy
+        for _ in range(3 - len(trick)):
+            hand = hand.lho
+            if hand is declarer:
+                continue
+            if card.suit is led:
+                higher = unknown & SUIT_MASKS[led] & ~((card.bit << 1) - 1)
+                if higher and led not in voids[hand]:
+                    return False
+                if trump is not None and card.suit is not trump:
+                    if unknown & SUIT_MASKS[trump] and trump not in voids[hand]:
+                        return False
+            elif card.suit is trump:
+                higher = unknown & SUIT_MASKS[trump] & ~((card.bit << 1) - 1)
+                if higher and trump not in voids[hand]:
+                    return False
+            else:
+                return False
+        return True
+
+    def _shown_out(self) -> list[set[Suit]]:
+        voids: list[set[Suit]] = [set(), set(), set(), set()]
+        for t in self._tricks:
+            led = t.led_suit
+            for s, c in t.cards:
+                if c.suit is not led:
+                    voids[s].add(led)
+        if self._trick:
+            led = self._trick[0][1].suit
+            for s, c in self._trick:
+                if c.suit is not led:
+                    voids[s].add(led)
+        return voids
+
+    def _apply_rank_named(self, e: _RankNamed) -> None:
+        self._pending_rank = e.candidates
+        self._free = False
+
+    def _apply_defender_to_choose(self, e: _DefenderToChoose) -> None:
+        self._defender_choice = True
+        self._free = False
+
+    def choose_for_dummy(self, seat: Seat, card: Card) -> CardPlayed:
+        """Either defender chooses dummy's card after declarer said "anything" (Law 46B5)."""
+        if not self._defender_choice:
+            raise WrongPhase(
+                "choose_for_dummy", seat, "declarer has not left dummy's card open", "46B5"
+            )
+        if not self._is_defender(seat):
+            raise NotEntitled("choose_for_dummy", seat, "only a defender chooses", "46B5")
+        dummy = self._dummy
+        if dummy is None or not self._hands[dummy] & card.bit:
+            raise IllegalPlay("choose_for_dummy", seat, f"dummy does not hold {card}", "46B5")
+        led = self._led()
+        if card.bit & ~legal_mask(self._hands[dummy], led):
+            raise IllegalPlay("choose_for_dummy", seat, f"{card} would be a revoke", "44C")
+        e = CardPlayed(seat, card, dummy, "defender_choice", "anything")
+        self._record(e)
+        return e
+
+    def change_designation(
+        self, seat: Seat, card: Card, *, reason: ChangeReason = "slip"
+    ) -> DesignationChanged:
+        """Correct an unintended designation of a dummy card (Law 45C4b).
+
+        Accepted only from declarer, before he next plays a card from either hand, and only
+        for a slip of the tongue; a lapse of concentration or a change of mind is refused. An
+        opponent who has played after the changed card may then take his card back (47D,
+        :meth:`withdraw`); a card that the change makes a revoke goes back at once.
+        """
+        if seat is not self._declarer:
+            raise NotEntitled(
+                "change_designation", seat, "only declarer designates dummy's cards", "45C4b"
+            )
+        old = self._designated
+        if old is None or self._phase not in (Phase.PLAY, Phase.ENDED):
+            raise WrongPhase(
+                "change_designation",
+                seat,
+                "no dummy card designation can be changed: declarer has played since",
+                "45C4b",
+            )
+        if reason != "slip":
+            raise NotEntitled(
+                "change_designation",
+                seat,
+                f"a designation may be changed only when unintended, not after a {reason}",
+                "45C4b",
+            )
+        on_table = [c for _, c in self._trick]
+        if old not in on_table and not (self._tricks and self._trick == []):
+            raise WrongPhase(
+                "change_designation", seat, "a card has been led to the next trick", "45C4b"
+            )
+        if old not in on_table and old not in [c for _, c in self._tricks[-1].cards]:
+            raise WrongPhase(
+                "change_designation", seat, "the designated card is no longer on the table", "45C4b"
+            )
+        dummy = self._dummy
+        if dummy is None or not self._hands[dummy] & card.bit:
+            raise IllegalPlay("change_designation", seat, f"dummy does not hold {card}", "45C4b")
+        cards = on_table if old in on_table else [c for _, c in self._tricks[-1].cards]
+        pos = cards.index(old)
+        led = cards[0].suit if pos > 0 else None
+        rest = self._hands[dummy] | old.bit
+        if card.bit & ~legal_mask(rest, led):
+            raise IllegalPlay("change_designation", seat, f"{card} would be a revoke", "44C")
+        e = DesignationChanged(seat, old, card, reason)
+        self._record(e)
+        return e
+
+    def _apply_change(self, e: DesignationChanged) -> None:
+        dummy = self._dummy
+        if dummy is None:  # pragma: no cover
+            return
+        if e.old not in [c for _, c in self._trick]:
+            self._reopen_last_trick()
+        pos = [c for _, c in self._trick].index(e.old)
+        self._trick[pos] = (dummy, e.new)
+        self._hands[dummy] = (self._hands[dummy] | e.old.bit) & ~e.new.bit
+        self._designated = e.new
+        # opponents who played after the changed card may take their cards back (47D);
+        # a card that the change turned into a revoke goes back at once.
+        later = self._trick[pos + 1 :]
+        self._changed_after = [s for s, _ in later]
+        led = self._trick[0][1].suit
+        for s, c in later:
+            if c.suit is not led and self._hands[s] & SUIT_MASKS[led]:
+                self._take_back(s)
+                break
+        if len(self._trick) == 4:
+            self._complete_trick()
+        else:
+            self._set_turn(self._trick[-1][0].lho)
+
+    def _take_back(self, seat: Seat) -> Card:
+        """Return ``seat``'s card, and every card after it, from the current trick."""
+        idx = next(i for i, (s, _) in enumerate(self._trick) if s is seat)
+        taken = self._trick[idx:]
+        del self._trick[idx:]
+        del self._played_at[idx:]
+        for s, c in taken:
+            self._hands[s] |= c.bit
+        self._set_turn(seat)
+        return taken[0][1]
+
+    def withdraw(self, seat: Seat, card: Card, reason: WithdrawReason) -> CardWithdrawn:
+        """Take back a played card where Law 47 allows it; refused otherwise (47F).
+
+        * ``opponent_changed_play``: after declarer's permitted change of designation, an
+          opponent who had played after the changed card may take his back (47D, 45C4b).
+        * ``misinformation``: a card played on an opponent's explanation that was then
+          corrected, while no card has been played after it; never an opening lead once
+          dummy is spread (47E2a).
+        * ``turn_misstated``: 47E1 -- under the online policy no card can be played out of
+          turn, so there is never such a card to return.
+        """
+        law = {"opponent_changed_play": "47D", "misinformation": "47E2a", "turn_misstated": "47E1"}
+        if reason not in law:
+            raise NotEntitled("withdraw", seat, f"{reason!r} is no reason of Law 47", "47F")
+        on_table = [(s, c) for s, c in self._trick]
+        mine = [i for i, (s, c) in enumerate(on_table) if c is card and self._player_of(s) is seat]
+        if self._phase is Phase.CLARIFICATION and card is self._face_down:
+            raise NotEntitled(
+                "withdraw",
+                seat,
+                "a face-down opening lead goes back only on the Director's instruction",
+                "41A, 47E",
+            )
+        if not mine:
+            raise NotEntitled(
+                "withdraw", seat, f"{card} is not {seat}'s card on the table", "47F"
+            )
+        i = mine[0]
+        if reason == "opponent_changed_play":
+            if on_table[i][0] not in self._changed_after or not self._is_defender(seat):
+                raise NotEntitled(
+                    "withdraw",
+                    seat,
+                    "declarer changed no designation before this card was played",
+                    "47D, 47F",
+                )
+        elif reason == "misinformation":
+            if i != len(on_table) - 1:
+                raise NotEntitled(
+                    "withdraw", seat, "a card has been played after it", "47E2a"
+                )
+            if not self._tricks and i == 0 and self._seen_faced:
+                raise NotEntitled(
+                    "withdraw",
+                    seat,
+                    "an opening lead may not be taken back once dummy has faced a card",
+                    "47E2a, 47E2b",
+                )
+            played_at = self._played_at[i]
+            if not any(
+                idx > played_at and cs.side is not seat.side for idx, cs in self._corrections
+            ):
+                raise NotEntitled(
+                    "withdraw",
+                    seat,
+                    "no explanation given to this player was corrected after he played",
+                    "47E2a",
+                )
+        else:
+            raise NotEntitled(
+                "withdraw",
+                seat,
+                "no card can be played out of turn under the online policy, so none returns",
+                "47E1",
+            )
+        e = CardWithdrawn(seat, card, law[reason])
+        self._record(e)
+        return e
+
+    def _apply_withdrawn(self, e: CardWithdrawn) -> None:
+        hand = next(s for s, c in self._trick if c is e.card)
+        self._take_back(hand)
+        self._changed_after = [s for s in self._changed_after if s is not hand]
+
+    def director_return_lead(self, law: str) -> _FaceDownLeadReturned:
+        """The Director returns a face-down opening lead to the leader's hand (41A, 47E, 54)."""
+        if self._face_down is None:
+            raise WrongPhase("return_lead", "Director", "there is no face-down lead", "41A")
+        if law not in FACE_DOWN_RETURN_LAWS:
+            raise NotEntitled(
+                "return_lead", "Director", "only Law 47E or Law 54 returns a face-down lead", "41A"
+            )
+        e = _FaceDownLeadReturned(None, law)
+        self._record(e)
+        return e
+
+    def _apply_lead_returned(self, e: _FaceDownLeadReturned) -> None:
+        card = self._face_down
+        if card is None or self.opening_leader is None:  # pragma: no cover
+            return
+        self._hands[self.opening_leader] |= card.bit
+        self._face_down = None
+        self._review[self.opening_leader] = True
+        self._played[self.opening_leader] = False
+
+    # ------------------------------------------------------------------ questions (20, 41)
+
+    def _at_own_turn(self, seat: Seat) -> bool:
+        hand = self._turn
+        if hand is None or self._phase is not Phase.PLAY:
+            return False
+        return self._player_of(hand) is seat
+
+    def check_review(self, seat: Seat, *, full: bool = True) -> None:
+        """Raise the refusal for ``seat``'s request for a review of the auction (20C, 41B)."""
+        if not full:
+            raise NotEntitled(
+                "request_review", seat, "only a complete restatement may be required", "20B, 20C2"
+            )
+        phase = self._phase
+        if phase is Phase.AUCTION:
+            return  # 20B: a review at one's own turn during the auction
+        if phase in (Phase.ENDED, Phase.PASSED_OUT):
+            raise WrongPhase("request_review", seat, "play is over", "20C2, 41B")
+        if seat is self._dummy:
+            raise NotEntitled(
+                "request_review",
+                seat,
+                "presumed dummy may not ask for a review"
+                if phase is Phase.CLARIFICATION
+                else "dummy has no right to a review",
+                "41B",
+            )
+        if phase is Phase.CLARIFICATION:
+            if not self.rules.clarification_period:
+                if seat is self.opening_leader and self._review[seat]:
+                    return  # rubber: a defender at his first turn (the opening lead)
+                raise NotEntitled(
+                    "request_review",
+                    seat,
+                    "the rubber code has no Clarification Period: review at your first turn",
+                    "41B (rubber)",
+                )
+            if seat is self.opening_leader:
+                if self._face_down is None:
+                    return  # at his first turn, before leading (20C2)
+                raise NotEntitled(
+                    "request_review", seat, "the opening leader has made his lead", "41B, 20C2"
+                )
+            return  # leader's partner or presumed declarer (41B)
+        if not self._review[seat]:
+            raise NotEntitled(
+                "request_review",
+                seat,
+                "the right to a review ends when the player has played a card",
+                "41B, 20C2",
+            )
+        if not self._at_own_turn(seat):
+            raise NotEntitled(
+                "request_review", seat, "a review may be required only at one's first turn", "41B"
+            )
+
+    def request_review(self, seat: Seat, *, full: bool = True) -> ReviewRequested:
+        """Require a complete restatement of the auction; an opponent gives it (20C2, 20D,
+        41B). Partial restatements are refused (20B)."""
+        self.check_review(seat, full=full)
+        e = ReviewRequested(seat, seat.lho)
+        self._record(e)
+        return e
+
+    def check_explanation_request(self, seat: Seat, call_index: int) -> None:
+        """Raise the refusal for ``seat`` asking about call ``call_index``, if any (20F, 41B)."""
+        if not isinstance(call_index, int) or not 0 <= call_index < len(self._auction):
+            raise NotEntitled("ask_explanation", seat, "there is no such call", "20F")
+        caller = self._auction.caller_of(call_index)
+        if caller.side is seat.side:
+            raise NotEntitled(
+                "ask_explanation", seat, "explanations are of the opponents' calls", "20F1, 20F2"
+            )
+        phase = self._phase
+        if phase is Phase.AUCTION:
+            if self._auction.turn is not seat:
+                raise NotEntitled(
+                    "ask_explanation", seat, "during the auction, ask at your turn to call", "20F1"
+                )
+            return
+        if phase in (Phase.ENDED, Phase.PASSED_OUT):
+            return  # after play, explanations may be sought freely
+        if seat is self._dummy:
+            raise NotEntitled(
+                "ask_explanation",
+                seat,
+                "presumed dummy may not ask during the Clarification Period"
+                if phase is Phase.CLARIFICATION
+                else "dummy may not ask for explanations during play",
+                "41B, 43A1",
+            )
+        if phase is Phase.CLARIFICATION:
+            if seat is self.opening_leader and self._face_down is not None:
+                raise NotEntitled(
+                    "ask_explanation",
+                    seat,
+                    "the opening leader asks at his turn, before leading",
+                    "41B, 20F2",
+                )
+            return
+        if seat is self._declarer and self.rules.declarer_asks_any_time:
+            return
+        if not self._at_own_turn(seat):
+            raise NotEntitled(
+                "ask_explanation",
+                seat,
+                "during play a player asks only at his own turn to play"
+                + (" (from either hand)" if seat is self._declarer else ""),
+                "41B, 20F2",
+            )
+
+    def ask_explanation(self, seat: Seat, call_index: int) -> ExplanationRequested:
+        """Ask for an explanation of an opponent's call; the caller's partner answers with
+        :meth:`explain` (Laws 20F, 41B)."""
+        self.check_explanation_request(seat, call_index)
+        e = ExplanationRequested(seat, call_index)
+        self._record(e)
+        return e
+
+    def explain(self, seat: Seat, call_index: int, text: str) -> ExplanationGiven:
+        """The partner of the player who made call ``call_index`` answers a question (20F2)."""
+        waiting = [q for q in self._questions if q[1] == call_index]
+        if not waiting:
+            raise WrongPhase("explain", seat, "nobody has asked about that call", "20F")
+        caller = self._auction.caller_of(call_index)
+        if seat is not caller.partner:
+            raise NotEntitled(
+                "explain", seat, f"the explanation comes from {caller.partner}, the caller's partner",
+                "20F2",
+            )
+        e = ExplanationGiven(seat, call_index, str(text))
+        self._record(e)
+        return e
+
+    def _apply_explained(self, e: ExplanationGiven) -> None:
+        self._questions = [q for q in self._questions if q[1] != e.call_index]
+
+    def correct_explanation(self, seat: Seat, call_index: int, text: str) -> ExplanationCorrected:
+        """Disclose that partner's explanation of one's own call was wrong (Law 20F5b).
+
+        Declarer and dummy do so from the final pass on (the engine prompts them during the
+        Clarification Period, 20F5b ii); a defender only after the last trick (20F5b i).
+        """
+        if not isinstance(call_index, int) or not 0 <= call_index < len(self._auction):
+            raise NotEntitled("correct_explanation", seat, "there is no such call", "20F5")
+        if self._auction.caller_of(call_index) is not seat:
+            raise NotEntitled(
+                "correct_explanation",
+                seat,
+                "a player corrects his partner's explanation of his own call",
+                "20F5",
+            )
+        phase = self._phase
+        if phase is Phase.AUCTION:
+            raise WrongPhase(
+                "correct_explanation",
+                seat,
+                "partner's mistaken explanation may not be corrected during the auction",
+                "20F5a",
+            )
+        if self._is_defender(seat) and phase is not Phase.ENDED:
+            raise NotEntitled(
+                "correct_explanation",
+                seat,
+                "a defender corrects partner's explanation only after play ends",
+                "20F5b(i)",
+            )
+        e = ExplanationCorrected(seat, call_index, str(text))
+        self._record(e)
+        return e
+
+    def misexplanation_prompt(self, seat: Seat) -> bool:
+        """Whether ``seat`` is to be prompted now to disclose a mistaken explanation by his
+        partner (presumed declarer and presumed dummy, Clarification Period, 20F5b ii)."""
+        return (
+            self._phase is Phase.CLARIFICATION
+            and self.rules.clarification_period
+            and seat in (self._declarer, self._dummy)
+        )
+
+    def ask_contract(self, seat: Seat) -> ContractAsked:
+        """Law 41C: at his own turn, declarer or a defender may be told the contract and
+        whether it is doubled or redoubled, but not by whom. See :meth:`contract_answer`."""
+        if self._phase is not Phase.PLAY:
+            raise WrongPhase("ask_contract", seat, "ask during the play period", "41C")
+        if seat is self._dummy:
+            raise NotEntitled("ask_contract", seat, "dummy has no such right", "41C, 43A1")
+        if not self._at_own_turn(seat) and not (
+            seat is self._declarer and self.rules.declarer_asks_any_time
+        ):
+            raise NotEntitled("ask_contract", seat, "ask only at your own turn to play", "41C")
+        e = ContractAsked(seat)
+        self._record(e)
+        return e
+
+    def contract_answer(self) -> str:
+        """The answer to the Law 41C question: level, strain and doubling, never by whom."""
+        c = self._contract
+        if c is None:
+            return "no contract"
+        word = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: " doubled", Doubling.REDOUBLED: " redoubled"}
+        strain = "no trump" if c.trump is None else c.strain.name.lower()
+        return f"{c.level} {strain}{word[c.doubling]}"
+
+    # ------------------------------------------------------------------ dummy (42, 43)
+
+    def ask_revoke(self, seat: Seat, asked: Seat) -> RevokeInquiry:
+        """Ask a player who failed to follow suit whether he has a card of the suit led.
+
+        Dummy may ask declarer, never a defender (42B1); declarer may ask a defender; the
+        defenders may ask declarer and, unless the RA forbids it, each other (61B).
+        """
+        if self._phase not in (Phase.PLAY, Phase.ENDED) or self._declarer is None:
+            raise WrongPhase("ask_revoke", seat, "no card has been played", "61B")
+        if asked is seat or asked is self._dummy:
+            raise NotEntitled("ask_revoke", seat, f"{asked} cannot be asked", "61B")
+        dummy = self._dummy
+        if seat is dummy and asked is not self._declarer:
+            raise NotEntitled(
+                "ask_revoke", seat, "dummy may ask declarer, never a defender", "42B1, 61B2"
+            )
+        if (
+            self._is_defender(seat)
+            and self._is_defender(asked)
+            and self.rules.forbid_defender_revoke_questions
+        ):
+            raise NotEntitled(
+                "ask_revoke",
+                seat,
+                "the Regulating Authority forbids defenders to ask each other",
+                "61B3",
+            )
+        trick = self._open_show_out(asked)
+        if trick is None:
+            raise NotEntitled(
+                "ask_revoke",
+                seat,
+                f"{asked} has not failed to follow suit to a trick still open to correction",
+                "61B, 63A",
+            )
+        e = RevokeInquiry(seat, asked, trick)
+        self._record(e)
+        return e
+
+    def _open_show_out(self, asked: Seat) -> int | None:
+        """The trick (0-based) in which ``asked`` failed to follow suit, while a revoke there
+        would not yet be established: his side has not played to the next trick (63A1)."""
+        side = asked.side
+        for s, c in self._trick:
+            if s is asked or self._player_of(s) is asked:
+                if self._trick[0][1].suit is not c.suit:
+                    return len(self._tricks)
+        if self._tricks:
+            last = self._tricks[-1]
+            if any(s.side is side for s, _ in self._trick):
+                return None
+            for s, c in last.cards:
+                if (s is asked) and c.suit is not last.led_suit:
+                    return len(self._tricks) - 1
+        return None
+
+    def call_director(self, seat: Seat, reason: str = "") -> DirectorCalled:
+        """Draw attention to an irregularity and summon the Director (9B). During play,
+        dummy may do so only after another player has drawn attention to one (43A1a)."""
+        if (
+            seat is self._dummy
+            and self._phase is Phase.PLAY
+            and not self._attention_drawn
+        ):
+            raise NotEntitled(
+                "call_director",
+                seat,
+                "dummy may not start a Director call during play unless another player has "
+                "drawn attention to an irregularity",
+                "43A1a",
+            )
+        e = DirectorCalled(seat, str(reason))
+        self._record(e)
+        return e
+
+    def _apply_director_called(self, e: DirectorCalled) -> None:
+        if e.seat is not self._dummy or self._phase is not Phase.PLAY:
+            self._attention_drawn = True
+
+    def report_irregularity(self, seat: Seat, text: str) -> IrregularityReported:
+        """Dummy points out an irregularity: only after play of the hand is over (42B3, 43A1b)."""
+        if seat is not self._dummy:
+            raise NotEntitled(
+                "report_irregularity", seat, "this is dummy's action; others call the Director",
+                "42B3",
+            )
+        if self._phase is not Phase.ENDED:
+            raise NotEntitled(
+                "report_irregularity",
+                seat,
+                "dummy may point out an irregularity only after play of the hand is over",
+                "42B3, 43A1b",
+            )
+        e = IrregularityReported(seat, str(text))
+        self._record(e)
+        return e
+
+    def record_dummy_breach(self, seat: Seat, act: DummyBreach) -> DummyRightsForfeited:
+        """Record an act of Law 43A2 by dummy (looking at a defender's hand, exchanging
+        hands, watching declarer's play): dummy's rights are then qualified by 43B."""
+        if seat is not self._dummy or self._phase not in (Phase.PLAY, Phase.ENDED):
+            raise NotEntitled("dummy_breach", seat, "only dummy, during play", "43A2")
+        if act not in ("looked_at_defender_hand", "exchanged_hands", "watched_declarer"):
+            raise NotationError(f"not an act of Law 43A2: {act!r}")
+        e = DummyRightsForfeited(seat, act)
+        self._record(e)
+        return e
+
+    # ------------------------------------------------------------------ tricks (65, 66)
+
+    def _side_played_to_next(self, seat: Seat) -> bool:
+        side = seat.side
+        return any(s.side is side for s, _ in self._trick)
+
+    def inspection_open(self, seat: Seat) -> bool:
+        """Whether ``seat`` may still have the last trick faced (66A): a declarer or defender
+        whose side has not played to the next trick."""
+        return (
+            bool(self._tricks)
+            and seat is not self._dummy
+            and self._phase in (Phase.PLAY, Phase.ENDED)
+            and not self._side_played_to_next(seat)
+        )
+
+    def inspect_trick(self, seat: Seat) -> TrickInspected:
+        """Have the cards of the last trick faced (66A)."""
+        if seat is self._dummy:
+            raise NotEntitled("inspect_trick", seat, "dummy may not inspect tricks", "66A")
+        if not self.inspection_open(seat):
+            raise NotEntitled(
+                "inspect_trick",
+                seat,
+                "a trick may be inspected only until one's side plays to the next trick",
+                "66A, 66C",
+            )
+        e = TrickInspected(seat, len(self._tricks) - 1)
+        self._record(e)
+        return e
+
+    def look_at_own_card(self, seat: Seat) -> OwnCardLooked:
+        """Look at (not show) one's own last played card (66B)."""
+        if seat is self._dummy:
+            raise NotEntitled("look_at_own_card", seat, "dummy has no such right", "66B")
+        if not self.inspection_open(seat):
+            raise NotEntitled(
+                "look_at_own_card",
+                seat,
+                "one's last card may be looked at only until one's side plays to the next trick",
+                "66B",
+            )
+        e = OwnCardLooked(seat, len(self._tricks) - 1)
+        self._record(e)
+        return e
+
+    def inspect_quitted(self, seat: Seat | None, trick: int) -> QuittedTrickShown:
+        """Quitted tricks are faced during play only on the Director's instruction (66C):
+        ``seat=None`` is the Director; any player's request is refused."""
+        if not isinstance(trick, int) or not 0 <= trick < len(self._tricks):
+            raise WrongPhase("inspect_quitted", seat, "no such quitted trick", "66C")
+        if seat is not None and self._phase is not Phase.ENDED:
+            raise NotEntitled(
+                "inspect_quitted",
+                seat,
+                "quitted tricks may not be inspected during play except by the Director",
+                "66C",
+            )
+        e = QuittedTrickShown(seat, trick)
+        self._record(e)
+        return e
+
+    def mark_trick(self, seat: Seat, trick: int, won: bool) -> TrickMarked:
+        """Point one's own card of a quitted trick as won or lost (65B); a player may do so
+        only until his side leads or plays to the next trick (65B3)."""
+        if seat is self._dummy:
+            raise NotEntitled("mark_trick", seat, "declarer keeps dummy's tricks", "65B")
+        if not self._tricks or trick != len(self._tricks) - 1 or self._side_played_to_next(seat):
+            raise NotEntitled(
+                "mark_trick",
+                seat,
+                "a card's orientation may be changed only until one's side plays to the "
+                "next trick",
+                "65B3",
+            )
+        e = TrickMarked(seat, trick, bool(won))
+        self._record(e)
+        return e
+
+    def _apply_marked(self, e: TrickMarked) -> None:
+        self._marks[e.seat][e.trick] = e.won
+
+    # ------------------------------------------------------------------ record
+
+    def _record(self, e: Any) -> None:
+        self._events.append(e)
+        try:
+            _APPLY[type(e)](self, e)
+        except BaseException:  # pragma: no cover - an apply never fails after its check
+            self._events.pop()
+            self._rebuild()
+            raise
+
+    def _rebuild(self) -> None:  # pragma: no cover - recovery path
+        events = self._events
+        self._events = []
+        self._reset()
+        for e in events:
+            self._record(e)
+
+    def _note(self, e: Any) -> None:
+        """Events with no effect on the state beyond the record."""
+
+    def _apply_question(self, e: ExplanationRequested) -> None:
+        self._questions.append((e.seat, e.call_index))
+
+    def _apply_correction(self, e: ExplanationCorrected) -> None:
+        self._corrections.append((len(self._events) - 1, e.seat))
+
+    def _apply_forfeit(self, e: DummyRightsForfeited) -> None:
+        self._dummy_forfeited = True
+
+    def _apply_quitted_shown(self, e: QuittedTrickShown) -> None:
+        self._show_quitted.add(e.trick)
+
+    # ------------------------------------------------------------------ views
+
+    def view_for(self, role: Any) -> Any:
+        """What ``role`` (a :class:`Seat`, or :data:`~bridgetable.core.views.SPECTATOR` or
+        :data:`~bridgetable.core.views.DIRECTOR`) may see now; see :mod:`.views`."""
+        from bridgetable.core.views import view_for
+
+        return view_for(self, role)
+
+
+# private events for Law 46 states; defined here and registered with the codec
+from dataclasses import dataclass  # noqa: E402
+
+from bridgetable.core.events import register_event  # noqa: E402
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class RankNamed:
+    """Declarer named a rank that two or more of dummy's cards qualify for (46B3b)."""
+
+    seat: Seat
+    text: str
+    candidates: tuple[Card, ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DefenderToChoose:
+    """Declarer said "anything": either defender chooses dummy's card (46B5)."""
+
+    seat: Seat
+    text: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class FaceDownLeadReturned:
+    """The Director returned the face-down opening lead to the leader (41A, 47E, 54)."""
+
+    seat: Seat | None
+    law: str
+
+
+_RankNamed = RankNamed
+_DefenderToChoose = DefenderToChoose
+_FaceDownLeadReturned = FaceDownLeadReturned
+
+
+def _replay_call(b: Board, e: CallMade) -> None:
+    b.call(e.seat, e.call, alert=e.alert, explanation=e.explanation)
+
+
+def _replay_card(b: Board, e: CardPlayed) -> None:
+    if e.how == "defender_choice":
+        b.choose_for_dummy(e.seat, e.card)
+        return
+    b.check_play(e.seat, e.card)
+    if e.hand is not b.hand_to_play:
+        raise OutOfTurn("play", e.seat, f"the record plays from {e.hand} out of turn", "44B")
+    b._record(e)
+
+
+def _replay_face_down(b: Board, e: OpeningLeadFaceDown) -> None:
+    if not b.rules.face_down_opening_lead:
+        raise NotEntitled("play", e.seat, "opening leads are face up under these rules", "41A")
+    b.check_play(e.seat, e.card)
+    b._record(e)
+
+
+def _checked(fn: Callable[[Board, Any], Any]) -> Callable[[Board, Any], None]:
+    def run(b: Board, e: Any) -> None:
+        fn(b, e)
+
+    return run
+
+
+_APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
+    CallMade: Board._apply_call,
+    OpeningLeadFaceDown: Board._apply_face_down,
+    LeadFaced: Board._apply_lead_faced,
+    CardPlayed: Board._apply_card,
+    DesignationChanged: Board._apply_change,
+    CardWithdrawn: Board._apply_withdrawn,
+    ReviewRequested: Board._note,
+    ExplanationRequested: Board._apply_question,
+    ExplanationGiven: Board._apply_explained,
+    ExplanationCorrected: Board._apply_correction,
+    ContractAsked: Board._note,
+    RevokeInquiry: Board._note,
+    DirectorCalled: Board._apply_director_called,
+    IrregularityReported: Board._note,
+    DummyRightsForfeited: Board._apply_forfeit,
+    TrickInspected: Board._note,
+    OwnCardLooked: Board._note,
+    QuittedTrickShown: Board._apply_quitted_shown,
+    TrickMarked: Board._apply_marked,
+    RankNamed: Board._apply_rank_named,
+    DefenderToChoose: Board._apply_defender_to_choose,
+    FaceDownLeadReturned: Board._apply_lead_returned,
+}
+
+_REPLAY: dict[type[Any], Callable[[Board, Any], None]] = {
+    CallMade: _replay_call,
+    OpeningLeadFaceDown: _replay_face_down,
+    LeadFaced: _checked(lambda b, e: b.face_lead(e.seat)),
+    CardPlayed: _replay_card,
+    DesignationChanged: _checked(lambda b, e: b.change_designation(e.seat, e.new, reason=e.reason)),
+    CardWithdrawn: _checked(
+        lambda b, e: b.withdraw(
+            e.seat,
+            e.card,
+            {"47D": "opponent_changed_play", "47E2a": "misinformation"}.get(e.law, "turn_misstated"),
+        )
+    ),
+    ReviewRequested: _checked(lambda b, e: b.request_review(e.seat)),
+    ExplanationRequested: _checked(lambda b, e: b.ask_explanation(e.seat, e.call_index)),
+    ExplanationGiven: _checked(lambda b, e: b.explain(e.seat, e.call_index, e.text)),
+    ExplanationCorrected: _checked(lambda b, e: b.correct_explanation(e.seat, e.call_index, e.text)),
+    ContractAsked: _checked(lambda b, e: b.ask_contract(e.seat)),
+    RevokeInquiry: _checked(lambda b, e: b.ask_revoke(e.seat, e.asked)),
+    DirectorCalled: _checked(lambda b, e: b.call_director(e.seat, e.reason)),
+    IrregularityReported: _checked(lambda b, e: b.report_irregularity(e.seat, e.text)),
+    DummyRightsForfeited: _checked(lambda b, e: b.record_dummy_breach(e.seat, e.act)),
+    TrickInspected: _checked(lambda b, e: b.inspect_trick(e.seat)),
+    OwnCardLooked: _checked(lambda b, e: b.look_at_own_card(e.seat)),
+    QuittedTrickShown: _checked(lambda b, e: b.inspect_quitted(e.seat, e.trick)),
+    TrickMarked: _checked(lambda b, e: b.mark_trick(e.seat, e.trick, e.won)),
+    RankNamed: _checked(lambda b, e: b.designate(e.seat, e.text)),
+    DefenderToChoose: _checked(lambda b, e: b.designate(e.seat, e.text)),
+    FaceDownLeadReturned: _checked(lambda b, e: b.director_return_lead(e.law)),
+}
+
+
+def replay_events(setup: BoardSetup, events: Iterable[Any]) -> Board:
+    """A board with ``events`` replayed and checked on ``setup``."""
+    return Board.replay(BoardRecord(setup, tuple(events)))

@@ -1,0 +1,364 @@
+"""The frozen events of a board's record.
+
+A board is its setup plus an append-only list of these events; the state is a replay of them
+(see :mod:`bridgetable.core.record`). Every event names the seat that acted (``seat``). Events
+convert to and from plain JSON-able dicts with :func:`event_to_dict` and :func:`event_from_dict`.
+
+Example:
+    >>> from bridgetable.core.events import CardPlayed, event_to_dict, event_from_dict
+    >>> from bridgetable.core.cards import Card
+    >>> from bridgetable.core.seats import Seat
+    >>> e = CardPlayed(Seat.SOUTH, Card("SA"), Seat.NORTH, "named")
+    >>> event_to_dict(e)
+    {'type': 'CardPlayed', 'seat': 'S', 'card': 'SA', 'hand': 'N', 'how': 'named', 'designation': None}
+    >>> event_from_dict(event_to_dict(e)) == e
+    True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bridgetable.core.calls import Call, parse_call
+from bridgetable.core.cards import Card
+from bridgetable.core.errors import NotationError
+from bridgetable.core.seats import Seat
+
+#: How a card came to count as played (Law 45): faced from one's own hand (45A, 45C1-2),
+#: named by declarer from dummy (45B, 45C4a), designated incompletely and resolved by
+#: Law 46 ("designated"), or chosen for dummy by a defender (46B5).
+PlayManner = Literal["faced", "named", "designated", "defender_choice"]
+
+#: Acts by dummy that forfeit his qualified rights (Law 43A2).
+DummyBreach = Literal["looked_at_defender_hand", "exchanged_hands", "watched_declarer"]
+
+#: Reasons a change of designation may be offered under (Law 45C4b): only "slip" is accepted.
+ChangeReason = Literal["slip", "lapse_of_concentration", "reconsideration"]
+
+#: Reasons for a withdrawal request (Law 47): after an opponent's permitted change (47D), an
+#: opponent's misstatement of the turn (47E1), or an opponent's mistaken explanation (47E2a).
+WithdrawReason = Literal["opponent_changed_play", "turn_misstated", "misinformation"]
+
+
+@dataclass(frozen=True, slots=True)
+class CallMade:
+    """A call in the auction, with the caller's alert and explanation if any (Laws 17-22, 40)."""
+
+    seat: Seat
+    call: Call
+    alert: bool = False
+    explanation: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningLeadFaceDown:
+    """The opening leader's card placed face down (Law 41A)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class LeadFaced:
+    """The face-down opening lead is faced: the play period starts, dummy is spread (41C, 41D)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    """A card played to the current trick from ``hand`` by ``seat`` (Laws 44, 45).
+
+    ``seat`` is the player who acted: declarer when the card is dummy's, a defender when
+    he chose dummy's card under Law 46B5.
+    """
+
+    seat: Seat
+    card: Card
+    hand: Seat
+    how: PlayManner = "faced"
+    designation: str | None = None
+
+
+_CP_SETTERS = tuple(
+    CardPlayed.__dict__[f].__set__ for f in ("seat", "card", "hand", "how", "designation")
+)
+
+
+def card_played(
+    seat: Seat, card: Card, hand: Seat, how: PlayManner = "faced", designation: str | None = None
+) -> CardPlayed:
+    """Build a :class:`CardPlayed` quickly (the engine's hot path); equal to the constructor."""
+    e: CardPlayed = object.__new__(CardPlayed)
+    s0, s1, s2, s3, s4 = _CP_SETTERS
+    s0(e, seat)
+    s1(e, card)
+    s2(e, hand)
+    s3(e, how)
+    s4(e, designation)
+    return e
+
+
+@dataclass(frozen=True, slots=True)
+class DesignationChanged:
+    """Declarer's change of an unintended designation of a dummy card (Law 45C4b)."""
+
+    seat: Seat
+    old: Card
+    new: Card
+    reason: ChangeReason = "slip"
+
+
+@dataclass(frozen=True, slots=True)
+class CardWithdrawn:
+    """A card taken back into its hand under a Law that allows it (Law 47)."""
+
+    seat: Seat
+    card: Card
+    law: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRequested:
+    """A full restatement of the auction, given by an opponent of the asker (Laws 20C2, 20D, 41B)."""
+
+    seat: Seat
+    answered_by: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ExplanationRequested:
+    """A request to explain an opponent's call (Laws 20F, 41B)."""
+
+    seat: Seat
+    call_index: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExplanationGiven:
+    """The caller's partner explains a call (Law 20F2)."""
+
+    seat: Seat
+    call_index: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExplanationCorrected:
+    """A player discloses that his partner's explanation was wrong (Law 20F5b)."""
+
+    seat: Seat
+    call_index: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ContractAsked:
+    """The Law 41C question: the contract and whether doubled or redoubled (never by whom)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeInquiry:
+    """A question to a player who failed to follow suit: "having none?" (Laws 42B1, 61B)."""
+
+    seat: Seat
+    asked: Seat
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorCalled:
+    """Attention drawn and the Director summoned (Laws 9B, 43A1a)."""
+
+    seat: Seat
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularityReported:
+    """Dummy points out an irregularity once play is over (Laws 42B3, 43A1b)."""
+
+    seat: Seat
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DummyRightsForfeited:
+    """Dummy did one of the acts of Law 43A2; his rights are qualified for the board (43B)."""
+
+    seat: Seat
+    act: DummyBreach
+
+
+@dataclass(frozen=True, slots=True)
+class TrickInspected:
+    """A player has the cards of the last trick faced for inspection (Law 66A)."""
+
+    seat: Seat
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCardLooked:
+    """A player looks at his own last played card (Law 66B)."""
+
+    seat: Seat
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class QuittedTrickShown:
+    """The Director has quitted tricks faced during play (Law 66C)."""
+
+    seat: Seat | None
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickMarked:
+    """A player points his played card of a trick as won or lost (Law 65B)."""
+
+    seat: Seat
+    trick: int
+    won: bool
+
+
+Event = (
+    CallMade
+    | OpeningLeadFaceDown
+    | LeadFaced
+    | CardPlayed
+    | DesignationChanged
+    | CardWithdrawn
+    | ReviewRequested
+    | ExplanationRequested
+    | ExplanationGiven
+    | ExplanationCorrected
+    | ContractAsked
+    | RevokeInquiry
+    | DirectorCalled
+    | IrregularityReported
+    | DummyRightsForfeited
+    | TrickInspected
+    | OwnCardLooked
+    | QuittedTrickShown
+    | TrickMarked
+)
+
+EVENT_TYPES: dict[str, type[Any]] = {t.__name__: t for t in typing.get_args(Event)}
+
+
+def register_event(cls: type[Any]) -> type[Any]:
+    """Add an event class (from another core module) to the JSON codec; returns ``cls``."""
+    EVENT_TYPES[cls.__name__] = cls
+    _CODECS.pop(cls.__name__, None)
+    return cls
+
+
+# --- JSON codec -------------------------------------------------------------------------
+
+_Enc = Callable[[Any], Any]
+
+
+def _codec_for(tp: Any) -> tuple[_Enc, _Enc]:
+    """Encoder and decoder for one annotated field type."""
+    origin = typing.get_origin(tp)
+    if origin in (types.UnionType, typing.Union):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1:
+            enc, dec = _codec_for(args[0])
+            return (
+                lambda v: None if v is None else enc(v),
+                lambda v: None if v is None else dec(v),
+            )
+        if set(args) >= set(typing.get_args(Call)):
+            return (str, lambda v: parse_call(v))
+        raise TypeError(f"no codec for {tp}")
+    if origin is Literal:
+        allowed = typing.get_args(tp)
+
+        def dec_lit(v: Any) -> Any:
+            if v not in allowed:
+                raise NotationError(f"{v!r} is not one of {allowed}")
+            return v
+
+        return (lambda v: v, dec_lit)
+    if origin is tuple:
+        (inner, _ellipsis) = typing.get_args(tp)
+        enc, dec = _codec_for(inner)
+        return (lambda v: [enc(x) for x in v], lambda v: tuple(dec(x) for x in v))
+    if tp is Seat:
+        return (lambda v: v.letter, lambda v: Seat.from_letter(v))
+    if tp is Card:
+        return (str, lambda v: Card(v))
+    if tp in (int, str):
+
+        def dec_prim(v: Any, _tp: Any = tp) -> Any:
+            if type(v) is not _tp:
+                raise NotationError(f"expected {_tp.__name__}, got {v!r}")
+            return v
+
+        return (lambda v: v, dec_prim)
+    if tp is bool:
+
+        def dec_bool(v: Any) -> bool:
+            if not isinstance(v, bool):
+                raise NotationError(f"expected a boolean, got {v!r}")
+            return v
+
+        return (lambda v: v, dec_bool)
+    raise TypeError(f"no codec for {tp}")
+
+
+_CODECS: dict[str, list[tuple[str, _Enc, _Enc]]] = {}
+
+
+def _codecs(cls: type[Any]) -> list[tuple[str, _Enc, _Enc]]:
+    name = cls.__name__
+    got = _CODECS.get(name)
+    if got is None:
+        hints = typing.get_type_hints(cls, globalns=vars(__import__(cls.__module__, fromlist=["x"])))
+        got = []
+        for f in dataclasses.fields(cls):
+            if tp := hints.get(f.name):
+                if isinstance(tp, str):  # pragma: no cover - resolved above
+                    raise TypeError(tp)
+                enc, dec = _codec_for(tp)
+                got.append((f.name, enc, dec))
+        _CODECS[name] = got
+    return got
+
+
+def event_to_dict(event: Any) -> dict[str, Any]:
+    """A JSON-able dict for an event, with its class name under ``"type"``."""
+    out: dict[str, Any] = {"type": type(event).__name__}
+    for name, enc, _dec in _codecs(type(event)):
+        out[name] = enc(getattr(event, name))
+    return out
+
+
+def event_from_dict(data: dict[str, Any]) -> Any:
+    """The event a dict from :func:`event_to_dict` describes; raises :class:`NotationError`."""
+    if not isinstance(data, dict):
+        raise NotationError(f"an event is a JSON object, not {data!r}")
+    cls = EVENT_TYPES.get(data.get("type", ""))
+    if cls is None:
+        raise NotationError(f"unknown event type {data.get('type')!r}")
+    kwargs: dict[str, Any] = {}
+    for name, _enc, dec in _codecs(cls):
+        if name in data:
+            try:
+                kwargs[name] = dec(data[name])
+            except (ValueError, TypeError, KeyError) as exc:
+                raise NotationError(f"bad field {name!r} in {cls.__name__}: {exc}") from None
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise NotationError(f"incomplete {cls.__name__}: {exc}") from None

@@ -1,0 +1,393 @@
+"""Per-role views: the security boundary of the engine.
+
+:func:`view_for` builds, for one role at one moment, exactly what that role may see under the
+Laws, and nothing more:
+
+* a player's own hand; dummy's hand for everyone once the opening lead is faced (41C, 41D);
+* the face-down opening lead for its leader only (41A); the others see that a card lies face
+  down, not which;
+* the cards of the trick in progress; the last trick while the player may still have it faced
+  (66A, not dummy); his own last card while he may look at it (66B);
+* his own quitted cards only as the row of won/lost marks he has pointed (65B, 66C);
+* the auction; an alert and the caller's own explanation go to the opponents, not to partner;
+* the Director sees everything; a spectator sees what every player may see (dummy, the
+  current trick), and no concealed hand.
+
+Example:
+    >>> import random
+    >>> from bridgetable.core.board import Board
+    >>> from bridgetable.core.record import BoardSetup
+    >>> from bridgetable.core.calls import parse_call
+    >>> from bridgetable.core.seats import Seat
+    >>> from bridgetable.core.views import SPECTATOR
+    >>> b = Board(BoardSetup.for_board(1, rng=random.Random(5)))
+    >>> for seat, call in zip(Seat, ["1NT", "Pass", "Pass", "Pass"]):
+    ...     _ = b.call(seat, parse_call(call))
+    >>> _ = b.play(Seat.EAST, b.legal_cards(Seat.EAST)[0])
+    >>> b.view_for(Seat.EAST).face_down_lead is not None
+    True
+    >>> v = b.view_for(Seat.WEST)
+    >>> v.face_down_lead, v.face_down_leader
+    (None, Seat.EAST)
+    >>> sorted(s.letter for s in b.view_for(SPECTATOR).hands)
+    []
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from bridgetable.core.calls import Call, Contract
+from bridgetable.core.cards import DISPLAY_SUITS, Card, Hand, Suit
+from bridgetable.core.errors import NotationError
+from bridgetable.core.events import ContractAsked, ExplanationGiven, ReviewRequested
+from bridgetable.core.seats import SEATS, Seat, Side
+
+if TYPE_CHECKING:
+    from bridgetable.core.board import Board
+
+
+class Observer(Enum):
+    """Roles that are not seats at the table."""
+
+    SPECTATOR = "spectator"
+    DIRECTOR = "director"
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def __str__(self) -> str:
+        return self.value.capitalize()
+
+
+SPECTATOR = Observer.SPECTATOR
+DIRECTOR = Observer.DIRECTOR
+Role = Seat | Observer
+
+
+def parse_role(text: str) -> Role:
+    """``N``/``E``/``S``/``W``, ``spectator`` or ``director``."""
+    t = text.strip().lower()
+    for o in Observer:
+        if t == o.value:
+            return o
+    try:
+        return Seat.from_letter(t)
+    except NotationError:
+        raise NotationError(f"not a role: {text!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionEntry:
+    """One call as the viewer may see it: the alert and explanation only if visible."""
+
+    seat: Seat
+    call: Call
+    alert: bool
+    explanation: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class DummyColumn:
+    """One column of dummy's spread (41D): cards listed from the one nearest declarer (the
+    lowest) to the farthest; ``trumps`` marks the trump column."""
+
+    suit: Suit
+    cards: tuple[Card, ...]
+    trumps: bool
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one role may see at one moment. Card-bearing fields hold only visible cards."""
+
+    role: Role
+    board: int
+    dealer: Seat
+    vulnerability: str
+    rules: str
+    phase: str
+    auction: tuple[AuctionEntry, ...]
+    contract: Contract | None
+    declarer: Seat | None
+    dummy: Seat | None
+    hands: dict[Seat, Hand]
+    hand_sizes: dict[Seat, int]
+    dummy_columns: tuple[DummyColumn, ...]
+    face_down_lead: Card | None
+    face_down_leader: Seat | None
+    trick: tuple[tuple[Seat, Card], ...]
+    trick_leader: Seat | None
+    last_trick: tuple[tuple[Seat, Card], ...] | None
+    own_last_card: Card | None
+    quitted_marks: tuple[bool, ...]
+    shown_tricks: dict[int, tuple[tuple[Seat, Card], ...]]
+    tricks_won: dict[str, int]
+    hand_to_play: Seat | None
+    to_act: Seat | None
+    legal_cards: tuple[Card, ...]
+    actions: tuple[str, ...]
+    prompts: tuple[str, ...]
+    answers: tuple[str, ...]
+    explanations: tuple[tuple[int, str], ...]
+    pending_questions: tuple[tuple[Seat, int], ...]
+    dummy_rights_forfeited: bool
+    played: tuple[tuple[Seat, Card], ...] = field(default=())
+
+    def visible_cards(self) -> set[Card]:
+        """Every card whose face this view shows (the leak test's measure)."""
+        out: set[Card] = set()
+        for h in self.hands.values():
+            out.update(h)
+        for col in self.dummy_columns:
+            out.update(col.cards)
+        if self.face_down_lead is not None:
+            out.add(self.face_down_lead)
+        out.update(c for _, c in self.trick)
+        if self.last_trick:
+            out.update(c for _, c in self.last_trick)
+        if self.own_last_card is not None:
+            out.add(self.own_last_card)
+        for t in self.shown_tricks.values():
+            out.update(c for _, c in t)
+        out.update(c for _, c in self.played)
+        out.update(self.legal_cards)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (cards as ``"SA"``, seats as letters)."""
+
+        def cards(seq: Any) -> list[str]:
+            return [str(c) for c in seq]
+
+        def plays(seq: Any) -> list[list[str]]:
+            return [[s.letter, str(c)] for s, c in seq]
+
+        return {
+            "role": self.role.letter if isinstance(self.role, Seat) else self.role.value,
+            "board": self.board,
+            "dealer": self.dealer.letter,
+            "vulnerability": self.vulnerability,
+            "rules": self.rules,
+            "phase": self.phase,
+            "auction": [
+                {"seat": a.seat.letter, "call": str(a.call), "alert": a.alert,
+                 "explanation": a.explanation}
+                for a in self.auction
+            ],
+            "contract": None if self.contract is None else str(self.contract),
+            "declarer": None if self.declarer is None else self.declarer.letter,
+            "dummy": None if self.dummy is None else self.dummy.letter,
+            "hands": {s.letter: h.to_pbn() for s, h in self.hands.items()},
+            "hand_sizes": {s.letter: n for s, n in self.hand_sizes.items()},
+            "dummy_columns": [
+                {"suit": c.suit.letter, "cards": cards(c.cards), "trumps": c.trumps}
+                for c in self.dummy_columns
+            ],
+            "face_down_lead": None if self.face_down_lead is None else str(self.face_down_lead),
+            "face_down_leader": None
+            if self.face_down_leader is None
+            else self.face_down_leader.letter,
+            "trick": plays(self.trick),
+            "trick_leader": None if self.trick_leader is None else self.trick_leader.letter,
+            "last_trick": None if self.last_trick is None else plays(self.last_trick),
+            "own_last_card": None if self.own_last_card is None else str(self.own_last_card),
+            "quitted_marks": list(self.quitted_marks),
+            "shown_tricks": {str(k): plays(v) for k, v in self.shown_tricks.items()},
+            "tricks_won": dict(self.tricks_won),
+            "hand_to_play": None if self.hand_to_play is None else self.hand_to_play.letter,
+            "to_act": None if self.to_act is None else self.to_act.letter,
+            "legal_cards": cards(self.legal_cards),
+            "actions": list(self.actions),
+            "prompts": list(self.prompts),
+            "answers": list(self.answers),
+            "explanations": [[i, t] for i, t in self.explanations],
+            "pending_questions": [[s.letter, i] for s, i in self.pending_questions],
+            "dummy_rights_forfeited": self.dummy_rights_forfeited,
+            "played": plays(self.played),
+        }
+
+
+def dummy_columns(hand: Hand, trump: Suit | None) -> tuple[DummyColumn, ...]:
+    """Dummy's spread (Law 41D): one column per suit held, listed from dummy's right to his
+    left, the trump suit first (on dummy's right); each column from the lowest card (nearest
+    declarer) up. In no trump no column is marked."""
+    order = list(DISPLAY_SUITS)
+    if trump is not None:
+        order.remove(trump)
+        order.insert(0, trump)
+    cols = []
+    for s in order:
+        cs = hand.cards_in(s)
+        if cs:
+            cols.append(DummyColumn(s, tuple(reversed(cs)), s is trump))
+    return tuple(cols)
+
+
+def view_for(board: Board, role: Role) -> View:
+    """What ``role`` may see on ``board`` now. See the module docstring for the rules."""
+    from bridgetable.core.board import Phase
+
+    if not isinstance(role, Seat | Observer):
+        raise NotationError(f"not a role: {role!r}")
+    b = board
+    director = role is DIRECTOR
+    seat = role if isinstance(role, Seat) else None
+    phase = b.phase
+    declarer = b.declarer
+    dummy = b.dummy
+    play_started = phase in (Phase.PLAY, Phase.ENDED)
+
+    hands: dict[Seat, Hand] = {}
+    for s in SEATS:
+        if director or s is seat or (play_started and s is dummy):
+            hands[s] = b.hand(s)
+    cols: tuple[DummyColumn, ...] = ()
+    if play_started and dummy is not None:
+        cols = dummy_columns(b.hand(dummy), b.trump)
+
+    fd = b.face_down_lead
+    face_down_lead = fd if fd is not None and (director or seat is b.opening_leader) else None
+    face_down_leader = b.opening_leader if fd is not None else None
+
+    auction = []
+    for i, (caller, call) in enumerate(b.auction):
+        ev = _call_event(b, i)
+        # the caller's alert and explanation go to the opponents (and spectators), not partner
+        sees = seat is None or caller is seat or caller.side is not seat.side
+        auction.append(
+            AuctionEntry(
+                caller,
+                call,
+                ev.alert if sees else False,
+                ev.explanation if sees else None,
+            )
+        )
+
+    last_trick = None
+    own_last = None
+    marks: tuple[bool, ...] = ()
+    tricks = b.tricks
+    if seat is not None:
+        marks = b.marks(seat)
+        if b.inspection_open(seat):
+            last_trick = tricks[-1].cards
+            own_last = tricks[-1].card_of(seat)
+    shown = {i: tricks[i].cards for i in b.shown_quitted}
+    played: tuple[tuple[Seat, Card], ...] = ()
+    if director:
+        played = tuple(pc for t in tricks for pc in t.cards)
+
+    to_act = b.to_act
+    legal: tuple[Card, ...] = ()
+    if director or (seat is not None and seat is to_act):
+        legal = tuple(b.legal_cards())
+        if not director and phase is Phase.CLARIFICATION and fd is not None:
+            legal = ()
+
+    answers = []
+    explanations = []
+    for e in b.events:
+        if isinstance(e, ContractAsked) and (director or e.seat is seat):
+            answers.append(b.contract_answer())
+        elif isinstance(e, ReviewRequested):
+            calls = " ".join(str(c) for c in b.auction.calls)
+            answers.append(f"{e.answered_by} restates the auction for {e.seat}: {calls}")
+        elif isinstance(e, ExplanationGiven):
+            explanations.append((e.call_index, e.text))
+
+    prompts = []
+    if seat is not None and b.misexplanation_prompt(seat):
+        prompts.append("disclose_misexplanation")
+
+    return View(
+        role=role,
+        board=b.setup.board,
+        dealer=b.setup.dealer,
+        vulnerability=b.setup.vulnerability.value,
+        rules=b.rules.code,
+        phase=phase.value,
+        auction=tuple(auction),
+        contract=b.contract,
+        declarer=declarer,
+        dummy=dummy,
+        hands=hands,
+        hand_sizes={s: len(b.hand(s)) for s in SEATS},
+        dummy_columns=cols,
+        face_down_lead=face_down_lead,
+        face_down_leader=face_down_leader,
+        trick=b.current_trick,
+        trick_leader=b.current_trick[0][0] if b.current_trick else None,
+        last_trick=last_trick,
+        own_last_card=own_last,
+        quitted_marks=marks,
+        shown_tricks=shown,
+        tricks_won={"NS": b.tricks_won(Side.NS), "EW": b.tricks_won(Side.EW)},
+        hand_to_play=b.hand_to_play,
+        to_act=to_act,
+        legal_cards=legal,
+        actions=tuple(_actions(b, seat) if seat is not None else ()),
+        prompts=tuple(prompts),
+        answers=tuple(answers),
+        explanations=tuple(explanations),
+        pending_questions=b.pending_questions,
+        dummy_rights_forfeited=b.dummy_rights_forfeited,
+        played=played,
+    )
+
+
+def _call_event(b: Board, index: int) -> Any:
+    from bridgetable.core.events import CallMade
+
+    n = -1
+    for e in b.events:
+        if isinstance(e, CallMade):
+            n += 1
+            if n == index:
+                return e
+    raise IndexError(index)  # pragma: no cover
+
+
+def _actions(b: Board, seat: Seat) -> list[str]:
+    """The commands ``seat`` may give now (besides those the Laws allow only as answers)."""
+    from bridgetable.core.board import Phase
+    from bridgetable.core.errors import ActionRefused
+
+    out = []
+    phase = b.phase
+    if phase is Phase.AUCTION and b.to_act is seat:
+        out.append("call")
+    if b.to_act is seat and b.legal_cards(seat):
+        out.append("play")
+        if b.hand_to_play is b.dummy and phase is Phase.PLAY:
+            out.append("designate")
+    if phase is Phase.CLARIFICATION and b.face_down_lead is not None and seat is b.opening_leader:
+        out.append("face_lead")
+    try:
+        b.check_review(seat)
+        out.append("request_review")
+    except ActionRefused:
+        pass
+    if any(_can_ask(b, seat, i) for i in range(len(b.auction))):
+        out.append("ask_explanation")
+    if any(b.auction.caller_of(i).partner is seat for _, i in b.pending_questions):
+        out.append("explain")
+    if phase is Phase.PLAY and seat is not b.dummy and b.to_act is seat:
+        out.append("ask_contract")
+    if b.inspection_open(seat):
+        out.extend(["inspect_trick", "look_at_own_card", "mark_trick"])
+    if b.misexplanation_prompt(seat):
+        out.append("correct_explanation")
+    return out
+
+
+def _can_ask(b: Board, seat: Seat, i: int) -> bool:
+    from bridgetable.core.errors import ActionRefused
+
+    try:
+        b.check_explanation_request(seat, i)
+    except ActionRefused:
+        return False
+    return True

@@ -1,0 +1,94 @@
+"""Random legal boards, for the ``selfplay`` command, property tests and benchmarks.
+
+Every choice comes from the :class:`random.Random` passed in.
+
+Example:
+    >>> import random
+    >>> from bridgetable.selfplay import play_random_board
+    >>> board = play_random_board(1, random.Random(3))
+    >>> board.is_over
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bridgetable.core.board import Board, Phase
+from bridgetable.core.calls import PASS, Bid
+from bridgetable.core.record import BoardSetup
+from bridgetable.core.rules import RuleSet
+from bridgetable.core.scoring import board_score
+
+
+def random_auction(board: Board, rng: random.Random, *, pass_weight: float = 0.65) -> None:
+    """Make random legal calls until the auction ends; passes get ``pass_weight``."""
+    while board.phase is Phase.AUCTION:
+        seat = board.to_act
+        if seat is None:  # pragma: no cover
+            break
+        legal = board.legal_calls()
+        if rng.random() < pass_weight or len(legal) == 1:
+            call = PASS
+        else:
+            others = legal[1:]
+            # prefer cheaper bids so auctions look like auctions
+            call = others[min(int(rng.expovariate(0.5)), len(others) - 1)]
+        board.call(seat, call)
+
+
+def random_play(board: Board, rng: random.Random) -> None:
+    """Play random legal cards (facing a face-down lead at once) until play ends."""
+    while not board.is_over:
+        if board.phase is Phase.CLARIFICATION and board.face_down_lead is not None:
+            leader = board.opening_leader
+            if leader is None:  # pragma: no cover
+                break
+            board.face_lead(leader)
+            continue
+        seat = board.to_act
+        if seat is None:  # pragma: no cover
+            break
+        cards = board.legal_cards(seat)
+        board.play(seat, cards[rng.randrange(len(cards))])
+
+
+def play_random_board(number: int, rng: random.Random, rules: RuleSet | None = None) -> Board:
+    """Deal board ``number`` from ``rng``, bid and play it at random, and return it."""
+    board = Board(BoardSetup.for_board(number, rng=rng, rules=rules))
+    random_auction(board, rng)
+    random_play(board, rng)
+    return board
+
+
+def summary(board: Board) -> dict[str, Any]:
+    """The ``selfplay --json`` object for a finished board."""
+    from bridgetable.core.events import CardPlayed, LeadFaced, OpeningLeadFaceDown
+
+    setup = board.setup
+    contract = board.contract
+    play: list[str] = []
+    face_down: str | None = None
+    for e in board.events:
+        if isinstance(e, OpeningLeadFaceDown):
+            face_down = str(e.card)
+        elif isinstance(e, LeadFaced) and face_down is not None:
+            play.append(face_down)
+        elif isinstance(e, CardPlayed):
+            play.append(str(e.card))
+    tricks = board.declarer_tricks if contract is not None else None
+    auction = [str(c) if isinstance(c, Bid) else str(c) for c in board.auction.calls]
+    return {
+        "board": setup.board,
+        "dealer": setup.dealer.letter,
+        "vulnerable": setup.vulnerability.value,
+        "deal": setup.deal.to_pbn(setup.dealer),
+        "auction": auction,
+        "contract": "Pass" if contract is None else str(contract).split()[0],
+        "declarer": None if contract is None or contract.declarer is None
+        else contract.declarer.letter,
+        "play": play,
+        "tricks": tricks,
+        "score": board_score(contract, tricks, setup.vulnerability),
+    }
