@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import metadata
 from typing import Any
 
@@ -177,6 +178,24 @@ def load_openspiel() -> OpenSpiel | str:
     return OpenSpiel(game, passes[0], _version("open_spiel"))
 
 
+def os_deal_and_bid(game: Any, pass_action: int, rng: random.Random) -> Any:
+    """A new state dealt at its chance nodes and bid at random (passes get PASS_WEIGHT, other
+    calls prefer the cheapest, as in bridgetable.selfplay)."""
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    while not state.is_terminal() and state.current_phase() == 1:  # auction
+        legal = state.legal_actions()
+        if rng.random() < PASS_WEIGHT or len(legal) == 1:
+            action = pass_action
+        else:
+            others = [a for a in legal if a != pass_action]
+            action = others[min(int(rng.expovariate(0.5)), len(others) - 1)]
+        state.apply_action(action)
+    return state
+
+
 def os_deals(spiel: OpenSpiel, n: int, seed: int) -> tuple[float, float, int]:
     """Deal (chance nodes), bid (biased to pass) and play ``n`` deals at random.
 
@@ -189,18 +208,7 @@ def os_deals(spiel: OpenSpiel, n: int, seed: int) -> tuple[float, float, int]:
     played = 0
     start = perf()
     for _ in range(n):
-        state = game.new_initial_state()
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        while not state.is_terminal() and state.current_phase() == 1:  # auction
-            legal = state.legal_actions()
-            if rng.random() < PASS_WEIGHT or len(legal) == 1:
-                action = pass_action
-            else:
-                others = [a for a in legal if a != pass_action]
-                action = others[min(int(rng.expovariate(0.5)), len(others) - 1)]
-            state.apply_action(action)
+        state = os_deal_and_bid(game, pass_action, rng)
         t1 = perf()
         if not state.is_terminal():
             played += 1
@@ -212,25 +220,17 @@ def os_deals(spiel: OpenSpiel, n: int, seed: int) -> tuple[float, float, int]:
 
 
 def check_openspiel(spiel: OpenSpiel, seed: int) -> None:
-    """A played deal has 52 chance actions, its calls, then 52 cards."""
+    """A deal that is not passed out ends after exactly 52 cards."""
     rng = random.Random(seed)
     for _ in range(20):
-        state = spiel.game.new_initial_state()
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        calls = 0
-        while not state.is_terminal() and state.current_phase() == 1:
-            legal = state.legal_actions()
-            state.apply_action(legal[min(calls, len(legal) - 1)] if calls < 4 else legal[0])
-            calls += 1
+        state = os_deal_and_bid(spiel.game, spiel.pass_action, rng)
         if state.is_terminal():
             continue
         cards = 0
         while not state.is_terminal():
             state.apply_action(state.legal_actions()[0])
             cards += 1
-        if cards != CARDS_PER_BOARD or len(state.history()) != 52 + calls + cards:
+        if cards != CARDS_PER_BOARD:
             raise SystemExit(f"OpenSpiel: a played deal had {cards} cards")
         return
     raise SystemExit("OpenSpiel: no deal was played")
@@ -386,8 +386,8 @@ def run(boards: int, repeats: int, seed: int, log: Callable[[str], None]) -> dic
         rows["bt_play"].seconds.append(play)
         for key in ("bt_full", "bt_play", "bt_views", "bt_replay", "bt_json", "ep_play"):
             rows[key].played = played
-        rows["bt_replay"].seconds.append(timed(lambda: bt_replay(records)))
-        rows["bt_json"].seconds.append(timed(lambda: bt_json_replay(records)))
+        rows["bt_replay"].seconds.append(timed(partial(bt_replay, records)))
+        rows["bt_json"].seconds.append(timed(partial(bt_json_replay, records)))
         gc.collect()
         spent, view_sets = bt_views(records)
         rows["bt_views"].seconds.append(spent)
@@ -399,7 +399,7 @@ def run(boards: int, repeats: int, seed: int, log: Callable[[str], None]) -> dic
             rows["os_full"].played = rows["os_play"].played = os_played
         if not rows["ep_play"].note:
             starts = endplay_starts(records)
-            rows["ep_play"].seconds.append(timed(lambda: endplay_play(starts, seed)))
+            rows["ep_play"].seconds.append(timed(partial(endplay_play, starts, seed)))
 
     full_row = rows["bt_full"]
     if view_sets:
@@ -415,7 +415,7 @@ def run(boards: int, repeats: int, seed: int, log: Callable[[str], None]) -> dic
     replay_ok = replay.cards_per_s >= max(TARGET_CARDS_PER_S, full_row.cards_per_s)
     replay.target = f">= full & {TARGET_CARDS_PER_S:,.0f}/s: {'PASS' if replay_ok else 'FAIL'}"
 
-    out_rows = []
+    out_rows: list[dict[str, Any]] = []
     for row in rows.values():
         if not row.seconds:
             out_rows.append({"key": row.key, "engine": row.label, "note": row.note})
@@ -463,8 +463,7 @@ def render(result: dict[str, Any]) -> str:
         f"seed {p['seed']}",
         f"Python {m['python']} on {m['platform']}",
         f"CPU {m['cpu'] or '?'}: {m['cpu_count']} CPUs ({m['cpus_usable']} usable)",
-        f"bridgetable {m['bridgetable']}, open_spiel {m['open_spiel']}, "
-        f"endplay {m['endplay']}",
+        f"bridgetable {m['bridgetable']}, open_spiel {m['open_spiel']}, endplay {m['endplay']}",
         "",
     ]
     head = ("engine", "N (played)", "us/card", "cards/s", "spread", "x bt full", "target")
@@ -489,7 +488,9 @@ def render(result: dict[str, Any]) -> str:
             notes.append(f"  {row['engine']}: {row['note']}")
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     for i, r in enumerate(table):
-        cells = [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:6], widths[1:6])]
+        cells = [r[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(r[1:6], widths[1:6], strict=True)
+        ]
         lines.append("  ".join([*cells, r[6]]).rstrip())
         if i == 0:
             lines.append("  ".join("-" * w for w in widths).rstrip())

@@ -16,9 +16,7 @@ from bridgetable.core.seats import Seat
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
 #: North AKQ2.J84.T9.7654, East JT9.AKQ.8765.AKQ, South 8765.T9.AKQJ.JT9, West 43.76532.432.832
-DEAL = Deal.from_pbn(
-    "N:AKQ2.J84.T9.7654 JT9.AKQ.8765.AKQ 8765.T9.AKQJ.JT9 43.76532.432.832"
-)
+DEAL = Deal.from_pbn("N:AKQ2.J84.T9.7654 JT9.AKQ.8765.AKQ 8765.T9.AKQJ.JT9 43.76532.432.832")
 
 #: Dealer North: Pass Pass 1S Pass 4S X(East) Pass Pass Pass -> 4SX by South; West leads.
 AUCTION_4SX = ["Pass", "Pass", "1S", "Pass", "4S", "X", "Pass", "Pass", "Pass"]

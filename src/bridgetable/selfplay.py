@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from bridgetable.core.board import Board, Phase
-from bridgetable.core.calls import PASS, Bid
+from bridgetable.core.calls import PASS, Call
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.scoring import board_score
@@ -28,30 +28,36 @@ def random_auction(board: Board, rng: random.Random, *, pass_weight: float = 0.6
         seat = board.to_act
         if seat is None:  # pragma: no cover
             break
-        legal = board.legal_calls()
-        if rng.random() < pass_weight or len(legal) == 1:
-            call = PASS
+        if rng.random() < pass_weight:
+            call: Call = PASS
         else:
-            others = legal[1:]
-            # prefer cheaper bids so auctions look like auctions
-            call = others[min(int(rng.expovariate(0.5)), len(others) - 1)]
+            others = board.legal_calls()[1:]
+            if not others:  # pragma: no cover - a pass is always legal, a bid not always
+                call = PASS
+            else:
+                # prefer cheaper bids so auctions look like auctions
+                call = others[min(int(rng.expovariate(0.5)), len(others) - 1)]
         board.call(seat, call)
 
 
 def random_play(board: Board, rng: random.Random) -> None:
     """Play random legal cards (facing a face-down lead at once) until play ends."""
-    while not board.is_over:
-        if board.phase is Phase.CLARIFICATION and board.face_down_lead is not None:
+    while board.phase is Phase.CLARIFICATION:
+        if board.face_down_lead is not None:
             leader = board.opening_leader
             if leader is None:  # pragma: no cover
-                break
+                return
             board.face_lead(leader)
-            continue
-        seat = board.to_act
-        if seat is None:  # pragma: no cover
-            break
-        cards = board.legal_cards(seat)
-        board.play(seat, cards[rng.randrange(len(cards))])
+        else:
+            seat = board.to_act
+            if seat is None:  # pragma: no cover
+                return
+            cards = board.legal_cards(seat)
+            board.play(seat, cards[int(rng.random() * len(cards))])
+    legal, play, rnd = board.legal_cards, board.play, rng.random
+    while (seat := board.to_act) is not None and board.phase is Phase.PLAY:
+        cards = legal(seat)
+        play(seat, cards[int(rnd() * len(cards))])
 
 
 def play_random_board(number: int, rng: random.Random, rules: RuleSet | None = None) -> Board:
@@ -78,7 +84,7 @@ def summary(board: Board) -> dict[str, Any]:
         elif isinstance(e, CardPlayed):
             play.append(str(e.card))
     tricks = board.declarer_tricks if contract is not None else None
-    auction = [str(c) if isinstance(c, Bid) else str(c) for c in board.auction.calls]
+    auction = [str(c) for c in board.auction.calls]
     return {
         "board": setup.board,
         "dealer": setup.dealer.letter,
@@ -86,7 +92,8 @@ def summary(board: Board) -> dict[str, Any]:
         "deal": setup.deal.to_pbn(setup.dealer),
         "auction": auction,
         "contract": "Pass" if contract is None else str(contract).split()[0],
-        "declarer": None if contract is None or contract.declarer is None
+        "declarer": None
+        if contract is None or contract.declarer is None
         else contract.declarer.letter,
         "play": play,
         "tricks": tricks,

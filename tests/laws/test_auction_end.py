@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from support import AUCTION_4SX, E, N, S, W, at_clarification, bid, c, new_board, refused
 
 from bridgetable.core.board import Phase
 from bridgetable.core.calls import DOUBLE, PASS, parse_call
 from bridgetable.core.errors import IllegalCall, OutOfTurn, WrongPhase
+
+from support import AUCTION_4SX, E, N, S, W, at_clarification, bid, c, new_board, refused
 
 
 def test_R17_1_three_passes_after_a_bid_end_the_auction() -> None:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from support import E, N, S, W, at_clarification, at_play, bid, c, new_board, refused
-
 from bridgetable.core.board import Phase
 from bridgetable.core.errors import NotEntitled, OutOfTurn, WrongPhase
 from bridgetable.core.events import OpeningLeadFaceDown
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.views import SPECTATOR
+
+from support import E, N, S, W, at_clarification, at_play, bid, c, new_board, refused
 
 
 def test_R41_1_lead_by_presumed_declarers_lho_is_held_face_down() -> None:

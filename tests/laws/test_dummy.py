@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from support import E, N, S, W, at_play, c, refused
-
 from bridgetable.core.board import Board
 from bridgetable.core.errors import NotEntitled, WrongPhase
 from bridgetable.selfplay import random_play
+
+from support import E, N, S, W, at_play, c, refused
 
 
 def hearts_until_declarer_shows_out() -> Board:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from support import E, N, S, W, at_play, c, refused
 
 from bridgetable.core.board import Board
 from bridgetable.core.cards import Suit
 from bridgetable.core.errors import IllegalPlay, InvalidDesignation, NotEntitled, OutOfTurn
 from bridgetable.core.events import CardPlayed, CardWithdrawn
+
+from support import E, N, S, W, at_play, c, refused
 
 
 def test_R44_1_a_player_holding_the_suit_led_may_play_only_that_suit() -> None:
@@ -107,8 +108,7 @@ def test_R45_5_no_take_back_without_a_change() -> None:
 
 
 def _dummy_to_play_second_in_spades() -> Board:
-    b = at_play("S3")  # West leads a spade: North (dummy) plays second
-    return b
+    return at_play("S3")  # West leads a spade: North (dummy) plays second
 
 
 def test_R46_1_high_low_suit_and_win() -> None:
@@ -185,7 +185,7 @@ def test_R46_3_anything_lets_either_defender_choose() -> None:
 def test_R47_1_withdrawal_without_a_law_47_reason_is_refused() -> None:
     b = at_play("C8")
     b.play(S, c("C4"))
-    exc = refused(b.withdraw, S, c("C4"), "changed_my_mind")  # type: ignore[arg-type]
+    exc = refused(b.withdraw, S, c("C4"), "changed_my_mind")
     assert isinstance(exc, NotEntitled) and exc.law == "47F"
 
 

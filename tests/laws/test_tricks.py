@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from support import E, N, S, W, at_play, c, refused
-
 from bridgetable.core.board import Board
 from bridgetable.core.errors import NotEntitled
+
+from support import E, N, S, W, at_play, c, refused
 
 
 def one_trick() -> Board:

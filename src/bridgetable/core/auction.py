@@ -6,7 +6,7 @@ their rectifications belong to table mode.
 Example:
     >>> from bridgetable.core.auction import Auction
     >>> from bridgetable.core.calls import parse_call
-    >>> from bridgetable.core.seats import Seat
+    >>> from bridgetable.core.seats import SEATS, Seat
     >>> a = Auction(Seat.NORTH)
     >>> for t in ("1S", "Pass", "4S", "X", "Pass", "Pass", "Pass"):
     ...     a = a.after(parse_call(t))
@@ -26,13 +26,13 @@ from bridgetable.core.calls import (
     Bid,
     Call,
     Contract,
-    Doubling,
     DoubleCall,
+    Doubling,
     PassCall,
     RedoubleCall,
 )
 from bridgetable.core.errors import IllegalCall, OutOfTurn, WrongPhase
-from bridgetable.core.seats import Seat
+from bridgetable.core.seats import SEATS, Seat
 
 
 class Auction:
@@ -72,7 +72,9 @@ class Auction:
     @property
     def turn(self) -> Seat | None:
         """The seat to call next, or ``None`` once the auction is over."""
-        return None if self.is_over else self._dealer.next(len(self._calls))
+        if self._passes >= 3 and (self._last_bid is not None or self._passes >= 4):
+            return None
+        return SEATS[(self._dealer + len(self._calls)) & 3]
 
     @property
     def is_over(self) -> bool:
@@ -120,9 +122,9 @@ class Auction:
 
     def check(self, seat: Seat, call: Call) -> None:
         """Raise the refusal for ``seat`` making ``call`` now, if any."""
-        if self.is_over:
+        turn = self.turn
+        if turn is None:
             raise WrongPhase("call", seat, "the auction is over", "22")
-        turn = self._dealer.next(len(self._calls))
         if seat is not turn:
             raise OutOfTurn("call", seat, f"it is {turn}'s turn to call", "17C, 28-32")
         if isinstance(call, Bid):
@@ -153,7 +155,11 @@ class Auction:
         """A new auction with ``call`` made by the player in turn (checked)."""
         turn = self.turn
         self.check(turn if turn is not None else self._dealer, call)
-        new = Auction(self._dealer)
+        return self._after_checked(call)
+
+    def _after_checked(self, call: Call) -> Auction:
+        new = Auction.__new__(Auction)
+        new._dealer = self._dealer
         new._calls = self._calls
         new._last_bid = self._last_bid
         new._last_bid_index = self._last_bid_index

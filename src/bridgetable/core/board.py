@@ -39,7 +39,7 @@ from typing import Any
 
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import Call, Contract, Doubling
-from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit, cards_of_mask
+from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit, cards_of_mask, suit_cards
 from bridgetable.core.designation import DEFENDER_CHOOSES, resolve_designation
 from bridgetable.core.errors import (
     ActionRefused,
@@ -52,7 +52,6 @@ from bridgetable.core.errors import (
 )
 from bridgetable.core.events import (
     CallMade,
-    card_played,
     CardPlayed,
     CardWithdrawn,
     ChangeReason,
@@ -74,6 +73,7 @@ from bridgetable.core.events import (
     TrickInspected,
     TrickMarked,
     WithdrawReason,
+    card_played,
 )
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
@@ -133,6 +133,10 @@ class Board:
         self._review = [True, True, True, True]
         self._played = [False, False, False, False]
         self._questions: list[tuple[Seat, int]] = []
+        self._call_events: list[CallMade] = []
+        # answers to questions: (asker or None for everyone, text) and explanations given
+        self._answers: list[tuple[Seat | None, str]] = []
+        self._explanations: list[tuple[int, str]] = []
         self._attention_drawn = False
         self._dummy_forfeited = False
         self._marks: list[list[bool]] = [[], [], [], []]
@@ -327,7 +331,8 @@ class Board:
         return e
 
     def _apply_call(self, e: CallMade) -> None:
-        self._auction = self._auction.after(e.call)
+        self._auction = self._auction._after_checked(e.call)
+        self._call_events.append(e)
         if self._auction.is_over:
             contract = self._auction.contract()
             if contract is None:
@@ -345,7 +350,13 @@ class Board:
         if self._phase is _PLAY and self._free:
             if seat is not None and seat is not self._actor:
                 return []
-            return cards_of_mask(legal_mask(self._hands[self._turn], self._led()))  # type: ignore[index]
+            hmask = self._hands[self._turn]  # type: ignore[index]
+            if self._trick:
+                led = self._trick[0][1].suit
+                pattern = (hmask >> (13 * led)) & 0x1FFF
+                if pattern:
+                    return list(suit_cards(led, pattern))
+            return cards_of_mask(hmask)
         hand = self.hand_to_play
         if hand is None or (seat is not None and seat is not self._player_of(hand)):
             return []
@@ -364,8 +375,8 @@ class Board:
             if hmask & card.bit:
                 if not self._trick:
                     return
-                led = self._trick[0][1].suit
-                if card.suit is led or not hmask & SUIT_MASKS[led]:
+                suit_led = self._trick[0][1].suit
+                if card.suit is suit_led or not hmask & SUIT_MASKS[suit_led]:
                     return
         if phase is Phase.AUCTION:
             raise WrongPhase("play", seat, "the auction is not over", "41A")
@@ -416,9 +427,7 @@ class Board:
             raise IllegalPlay("play", seat, f"{hand}'s hand does not hold {card}", "44")
         if self._pending_rank and card not in self._pending_rank:
             names = ", ".join(str(c) for c in self._pending_rank)
-            raise IllegalPlay(
-                "play", seat, f"declarer named a rank; choose among {names}", "46B3b"
-            )
+            raise IllegalPlay("play", seat, f"declarer named a rank; choose among {names}", "46B3b")
         led = self._led()
         if led is not None and card.suit is not led and hmask & SUIT_MASKS[led]:
             raise IllegalPlay(
@@ -444,8 +453,22 @@ class Board:
         The opening lead under the duplicate code is made face down (41A) and returns an
         :class:`OpeningLeadFaceDown`; it is faced with :meth:`face_lead`.
         """
-        self.check_play(seat, card)
         hand = self._turn
+        if self._phase is _PLAY and seat is self._actor and self._free:
+            # the common case inline (the same checks as check_play's fast path)
+            hmask = self._hands[hand]  # type: ignore[index]
+            if hmask & card.bit:
+                trick = self._trick
+                if (
+                    not trick
+                    or card.suit is trick[0][1].suit
+                    or not hmask & SUIT_MASKS[trick[0][1].suit]
+                ):
+                    e = card_played(seat, card, hand, "named" if hand is self._dummy else "faced")  # type: ignore[arg-type]
+                    self._events.append(e)
+                    self._apply_card(e)
+                    return e
+        self.check_play(seat, card)
         if self._phase is _PLAY:
             e = card_played(seat, card, hand, "named" if hand is self._dummy else "faced")  # type: ignore[arg-type]
             self._events.append(e)
@@ -457,8 +480,7 @@ class Board:
             return fd
         if hand is None:  # pragma: no cover - check_play guarantees it
             raise WrongPhase("play", seat, "no hand is to play", "44")
-        how = "named" if hand is self._dummy else "faced"
-        e = CardPlayed(seat, card, hand, how)
+        e = CardPlayed(seat, card, hand, "named" if hand is self._dummy else "faced")
         self._record(e)
         return e
 
@@ -511,7 +533,7 @@ class Board:
             self._changed_after = []
         self._put_card(hand, card)
         if hand is self._dummy:
-            if e.how == "named" or e.how == "designated":
+            if e.how in ("named", "designated"):
                 self._designated = card
         elif hand is self._declarer:
             self._designated = None
@@ -545,9 +567,12 @@ class Board:
             leader = trick[0][0]
         self._tricks.append(Trick(leader, tuple(trick), winner))
         self._won[winner & 1] += 1
-        wside = winner.side
-        for s in SEATS:
-            self._marks[s].append(s.side is wside)
+        marks = self._marks
+        ns_won = not winner & 1
+        marks[0].append(ns_won)
+        marks[1].append(not ns_won)
+        marks[2].append(ns_won)
+        marks[3].append(not ns_won)
         self._trick = []
         self._played_at = []
         self._set_turn(winner)
@@ -586,6 +611,8 @@ class Board:
                 "designate", seat, "declarer left dummy's card to the defenders", "46B5"
             )
         dummy = self._dummy
+        if dummy is None:  # pragma: no cover - the phase check guarantees a dummy
+            raise WrongPhase("designate", seat, "there is no dummy", "45B")
         led = self._led()
         prev_suit = None
         if led is None and self._tricks and self._tricks[-1].winner is dummy:
@@ -639,9 +666,13 @@ class Board:
                 higher = unknown & SUIT_MASKS[led] & ~((card.bit << 1) - 1)
                 if higher and led not in voids[hand]:
                     return False
-                if trump is not None and card.suit is not trump:
-                    if unknown & SUIT_MASKS[trump] and trump not in voids[hand]:
-                        return False
+                if (
+                    trump is not None
+                    and card.suit is not trump
+                    and unknown & SUIT_MASKS[trump]
+                    and trump not in voids[hand]
+                ):
+                    return False
             elif card.suit is trump:
                 higher = unknown & SUIT_MASKS[trump] & ~((card.bit << 1) - 1)
                 if higher and trump not in voids[hand]:
@@ -668,7 +699,7 @@ class Board:
         self._pending_rank = e.candidates
         self._free = False
 
-    def _apply_defender_to_choose(self, e: _DefenderToChoose) -> None:
+    def _apply_defender_to_choose(self, e: _DefenderToChoose) -> None:  # noqa: ARG002
         self._defender_choice = True
         self._free = False
 
@@ -800,9 +831,7 @@ class Board:
                 "41A, 47E",
             )
         if not mine:
-            raise NotEntitled(
-                "withdraw", seat, f"{card} is not {seat}'s card on the table", "47F"
-            )
+            raise NotEntitled("withdraw", seat, f"{card} is not {seat}'s card on the table", "47F")
         i = mine[0]
         if reason == "opponent_changed_play":
             if on_table[i][0] not in self._changed_after or not self._is_defender(seat):
@@ -814,9 +843,7 @@ class Board:
                 )
         elif reason == "misinformation":
             if i != len(on_table) - 1:
-                raise NotEntitled(
-                    "withdraw", seat, "a card has been played after it", "47E2a"
-                )
+                raise NotEntitled("withdraw", seat, "a card has been played after it", "47E2a")
             if not self._tricks and i == 0 and self._seen_faced:
                 raise NotEntitled(
                     "withdraw",
@@ -862,7 +889,7 @@ class Board:
         self._record(e)
         return e
 
-    def _apply_lead_returned(self, e: _FaceDownLeadReturned) -> None:
+    def _apply_lead_returned(self, e: _FaceDownLeadReturned) -> None:  # noqa: ARG002
         card = self._face_down
         if card is None or self.opening_leader is None:  # pragma: no cover
             return
@@ -999,7 +1026,9 @@ class Board:
         caller = self._auction.caller_of(call_index)
         if seat is not caller.partner:
             raise NotEntitled(
-                "explain", seat, f"the explanation comes from {caller.partner}, the caller's partner",
+                "explain",
+                seat,
+                f"the explanation comes from {caller.partner}, the caller's partner",
                 "20F2",
             )
         e = ExplanationGiven(seat, call_index, str(text))
@@ -1008,6 +1037,33 @@ class Board:
 
     def _apply_explained(self, e: ExplanationGiven) -> None:
         self._questions = [q for q in self._questions if q[1] != e.call_index]
+        self._explanations.append((e.call_index, e.text))
+
+    def _apply_review(self, e: ReviewRequested) -> None:
+        calls = " ".join(str(c) for c in self._auction.calls)
+        self._answers.append((None, f"{e.answered_by} restates the auction for {e.seat}: {calls}"))
+
+    def _apply_contract_asked(self, e: ContractAsked) -> None:
+        self._answers.append((e.seat, self.contract_answer()))
+
+    def call_event(self, index: int) -> CallMade:
+        """The event of call number ``index``, with its alert and explanation."""
+        return self._call_events[index]
+
+    def answers_for(self, seat: Seat | None) -> tuple[str, ...]:
+        """Answers to questions that ``seat`` heard (``None``: the public ones): restatements
+        of the auction go to everyone, Law 41C answers only to the asker."""
+        return tuple(t for who, t in self._answers if who is None or who is seat)
+
+    @property
+    def all_answers(self) -> tuple[str, ...]:
+        """Every answer given, for the Director."""
+        return tuple(t for _, t in self._answers)
+
+    @property
+    def explanations(self) -> tuple[tuple[int, str], ...]:
+        """Explanations given at the table: (call index, text)."""
+        return tuple(self._explanations)
 
     def correct_explanation(self, seat: Seat, call_index: int, text: str) -> ExplanationCorrected:
         """Disclose that partner's explanation of one's own call was wrong (Law 20F5b).
@@ -1072,7 +1128,11 @@ class Board:
         c = self._contract
         if c is None:
             return "no contract"
-        word = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: " doubled", Doubling.REDOUBLED: " redoubled"}
+        word = {
+            Doubling.UNDOUBLED: "",
+            Doubling.DOUBLED: " doubled",
+            Doubling.REDOUBLED: " redoubled",
+        }
         strain = "no trump" if c.trump is None else c.strain.name.lower()
         return f"{c.level} {strain}{word[c.doubling]}"
 
@@ -1121,9 +1181,8 @@ class Board:
         would not yet be established: his side has not played to the next trick (63A1)."""
         side = asked.side
         for s, c in self._trick:
-            if s is asked or self._player_of(s) is asked:
-                if self._trick[0][1].suit is not c.suit:
-                    return len(self._tricks)
+            if s is asked and self._trick[0][1].suit is not c.suit:
+                return len(self._tricks)
         if self._tricks:
             last = self._tricks[-1]
             if any(s.side is side for s, _ in self._trick):
@@ -1136,11 +1195,7 @@ class Board:
     def call_director(self, seat: Seat, reason: str = "") -> DirectorCalled:
         """Draw attention to an irregularity and summon the Director (9B). During play,
         dummy may do so only after another player has drawn attention to one (43A1a)."""
-        if (
-            seat is self._dummy
-            and self._phase is Phase.PLAY
-            and not self._attention_drawn
-        ):
+        if seat is self._dummy and self._phase is Phase.PLAY and not self._attention_drawn:
             raise NotEntitled(
                 "call_director",
                 seat,
@@ -1160,7 +1215,9 @@ class Board:
         """Dummy points out an irregularity: only after play of the hand is over (42B3, 43A1b)."""
         if seat is not self._dummy:
             raise NotEntitled(
-                "report_irregularity", seat, "this is dummy's action; others call the Director",
+                "report_irregularity",
+                seat,
+                "this is dummy's action; others call the Director",
                 "42B3",
             )
         if self._phase is not Phase.ENDED:
@@ -1256,8 +1313,7 @@ class Board:
             raise NotEntitled(
                 "mark_trick",
                 seat,
-                "a card's orientation may be changed only until one's side plays to the "
-                "next trick",
+                "a card's orientation may be changed only until one's side plays to the next trick",
                 "65B3",
             )
         e = TrickMarked(seat, trick, bool(won))
@@ -1294,7 +1350,7 @@ class Board:
     def _apply_correction(self, e: ExplanationCorrected) -> None:
         self._corrections.append((len(self._events) - 1, e.seat))
 
-    def _apply_forfeit(self, e: DummyRightsForfeited) -> None:
+    def _apply_forfeit(self, e: DummyRightsForfeited) -> None:  # noqa: ARG002
         self._dummy_forfeited = True
 
     def _apply_quitted_shown(self, e: QuittedTrickShown) -> None:
@@ -1370,12 +1426,10 @@ def _replay_face_down(b: Board, e: OpeningLeadFaceDown) -> None:
     b._record(e)
 
 
-def _checked(fn: Callable[[Board, Any], Any]) -> Callable[[Board, Any], None]:
-    def run(b: Board, e: Any) -> None:
-        fn(b, e)
-
-    return run
-
+_WITHDRAW_REASONS: dict[str, WithdrawReason] = {
+    "47D": "opponent_changed_play",
+    "47E2a": "misinformation",
+}
 
 _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     CallMade: Board._apply_call,
@@ -1384,11 +1438,11 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     CardPlayed: Board._apply_card,
     DesignationChanged: Board._apply_change,
     CardWithdrawn: Board._apply_withdrawn,
-    ReviewRequested: Board._note,
+    ReviewRequested: Board._apply_review,
     ExplanationRequested: Board._apply_question,
     ExplanationGiven: Board._apply_explained,
     ExplanationCorrected: Board._apply_correction,
-    ContractAsked: Board._note,
+    ContractAsked: Board._apply_contract_asked,
     RevokeInquiry: Board._note,
     DirectorCalled: Board._apply_director_called,
     IrregularityReported: Board._note,
@@ -1402,35 +1456,35 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     FaceDownLeadReturned: Board._apply_lead_returned,
 }
 
-_REPLAY: dict[type[Any], Callable[[Board, Any], None]] = {
+_REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
     CallMade: _replay_call,
     OpeningLeadFaceDown: _replay_face_down,
-    LeadFaced: _checked(lambda b, e: b.face_lead(e.seat)),
+    LeadFaced: (lambda b, e: b.face_lead(e.seat)),
     CardPlayed: _replay_card,
-    DesignationChanged: _checked(lambda b, e: b.change_designation(e.seat, e.new, reason=e.reason)),
-    CardWithdrawn: _checked(
+    DesignationChanged: (lambda b, e: b.change_designation(e.seat, e.new, reason=e.reason)),
+    CardWithdrawn: (
         lambda b, e: b.withdraw(
             e.seat,
             e.card,
-            {"47D": "opponent_changed_play", "47E2a": "misinformation"}.get(e.law, "turn_misstated"),
+            _WITHDRAW_REASONS.get(e.law, "turn_misstated"),
         )
     ),
-    ReviewRequested: _checked(lambda b, e: b.request_review(e.seat)),
-    ExplanationRequested: _checked(lambda b, e: b.ask_explanation(e.seat, e.call_index)),
-    ExplanationGiven: _checked(lambda b, e: b.explain(e.seat, e.call_index, e.text)),
-    ExplanationCorrected: _checked(lambda b, e: b.correct_explanation(e.seat, e.call_index, e.text)),
-    ContractAsked: _checked(lambda b, e: b.ask_contract(e.seat)),
-    RevokeInquiry: _checked(lambda b, e: b.ask_revoke(e.seat, e.asked)),
-    DirectorCalled: _checked(lambda b, e: b.call_director(e.seat, e.reason)),
-    IrregularityReported: _checked(lambda b, e: b.report_irregularity(e.seat, e.text)),
-    DummyRightsForfeited: _checked(lambda b, e: b.record_dummy_breach(e.seat, e.act)),
-    TrickInspected: _checked(lambda b, e: b.inspect_trick(e.seat)),
-    OwnCardLooked: _checked(lambda b, e: b.look_at_own_card(e.seat)),
-    QuittedTrickShown: _checked(lambda b, e: b.inspect_quitted(e.seat, e.trick)),
-    TrickMarked: _checked(lambda b, e: b.mark_trick(e.seat, e.trick, e.won)),
-    RankNamed: _checked(lambda b, e: b.designate(e.seat, e.text)),
-    DefenderToChoose: _checked(lambda b, e: b.designate(e.seat, e.text)),
-    FaceDownLeadReturned: _checked(lambda b, e: b.director_return_lead(e.law)),
+    ReviewRequested: (lambda b, e: b.request_review(e.seat)),
+    ExplanationRequested: (lambda b, e: b.ask_explanation(e.seat, e.call_index)),
+    ExplanationGiven: (lambda b, e: b.explain(e.seat, e.call_index, e.text)),
+    ExplanationCorrected: (lambda b, e: b.correct_explanation(e.seat, e.call_index, e.text)),
+    ContractAsked: (lambda b, e: b.ask_contract(e.seat)),
+    RevokeInquiry: (lambda b, e: b.ask_revoke(e.seat, e.asked)),
+    DirectorCalled: (lambda b, e: b.call_director(e.seat, e.reason)),
+    IrregularityReported: (lambda b, e: b.report_irregularity(e.seat, e.text)),
+    DummyRightsForfeited: (lambda b, e: b.record_dummy_breach(e.seat, e.act)),
+    TrickInspected: (lambda b, e: b.inspect_trick(e.seat)),
+    OwnCardLooked: (lambda b, e: b.look_at_own_card(e.seat)),
+    QuittedTrickShown: (lambda b, e: b.inspect_quitted(e.seat, e.trick)),
+    TrickMarked: (lambda b, e: b.mark_trick(e.seat, e.trick, e.won)),
+    RankNamed: (lambda b, e: b.designate(e.seat, e.text)),
+    DefenderToChoose: (lambda b, e: b.designate(e.seat, e.text)),
+    FaceDownLeadReturned: (lambda b, e: b.director_return_lead(e.law)),
 }
 
 

@@ -36,7 +36,8 @@ class Vulnerability(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Vulnerability:
-        """Parse PBN/LIN spellings: ``None``/``Love``/``-``/``0``, ``NS``, ``EW``, ``All``/``Both``."""
+        """Parse PBN/LIN spellings: ``None``/``Love``/``-``/``0``, ``NS``, ``EW``,
+        ``All``/``Both``."""
         t = text.strip().upper()
         if t in ("NONE", "LOVE", "-", "0", "O", ""):
             return cls.NONE
@@ -56,8 +57,13 @@ class Vulnerability(Enum):
 
 
 _CYCLE = "0NEBNEBOEBONBONE"  # boards 1..16: O/0 none, N NS, E EW, B both
-_VUL = {"0": Vulnerability.NONE, "O": Vulnerability.NONE, "N": Vulnerability.NS,
-        "E": Vulnerability.EW, "B": Vulnerability.BOTH}
+_VUL = {
+    "0": Vulnerability.NONE,
+    "O": Vulnerability.NONE,
+    "N": Vulnerability.NS,
+    "E": Vulnerability.EW,
+    "B": Vulnerability.BOTH,
+}
 
 
 def _check(board: int) -> None:

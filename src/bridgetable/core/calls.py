@@ -165,9 +165,9 @@ class RedoubleCall(_Singleton):
         return "REDOUBLE"
 
 
-PASS = PassCall()
-DOUBLE = DoubleCall()
-REDOUBLE = RedoubleCall()
+PASS: PassCall = PassCall()
+DOUBLE: DoubleCall = DoubleCall()
+REDOUBLE: RedoubleCall = RedoubleCall()
 
 Call = Bid | PassCall | DoubleCall | RedoubleCall
 
@@ -175,7 +175,8 @@ ALL_BIDS: tuple[Bid, ...] = tuple(Bid(lv, s) for lv in range(1, 8) for s in STRA
 
 
 def parse_call(text: str) -> Call:
-    """Parse a call: ``1C``..``7NT`` (``N`` for no trump), ``Pass``/``P``, ``X``/``D``, ``XX``/``R``."""
+    """Parse a call: ``1C``..``7NT`` (``N`` for no trump), ``Pass``/``P``, ``X``/``D``,
+    ``XX``/``R``."""
     if not isinstance(text, str):
         raise NotationError(f"not a call: {text!r}")
     t = text.strip().upper()
@@ -238,10 +239,10 @@ class Contract:
             raise NotationError(f"not a contract: {text!r}")
         body = parts[0] if parts else ""
         doubling = Doubling.UNDOUBLED
-        if body.endswith("XX") or body.endswith("R"):
+        if body.endswith(("XX", "R")):
             doubling = Doubling.REDOUBLED
             body = body[:-2] if body.endswith("XX") else body[:-1]
-        elif body.endswith("X") or body.endswith("D") and len(body) > 2:
+        elif body.endswith("X") or (body.endswith("D") and len(body) > 2):
             doubling = Doubling.DOUBLED
             body = body[:-1]
         call = parse_call(body) if body else None

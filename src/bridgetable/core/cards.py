@@ -226,7 +226,9 @@ FULL_MASK = (1 << 52) - 1
 _PATTERNS: list[dict[int, tuple[Card, ...]]] = [{}, {}, {}, {}]
 
 
-def _suit_cards(suit: int, pattern: int) -> tuple[Card, ...]:
+def suit_cards(suit: int, pattern: int) -> tuple[Card, ...]:
+    """The cards of one suit whose 13-bit rank pattern (bit 0 = the two) is ``pattern``,
+    highest first."""
     cache = _PATTERNS[suit]
     got = cache.get(pattern)
     if got is None:
@@ -239,10 +241,10 @@ def _suit_cards(suit: int, pattern: int) -> tuple[Card, ...]:
 def cards_of_mask(mask: int) -> list[Card]:
     """The cards of a 52-bit mask, highest index first (spade ace first)."""
     return [
-        *_suit_cards(3, mask >> 39),
-        *_suit_cards(2, (mask >> 26) & 0x1FFF),
-        *_suit_cards(1, (mask >> 13) & 0x1FFF),
-        *_suit_cards(0, mask & 0x1FFF),
+        *suit_cards(3, mask >> 39),
+        *suit_cards(2, (mask >> 26) & 0x1FFF),
+        *suit_cards(1, (mask >> 13) & 0x1FFF),
+        *suit_cards(0, mask & 0x1FFF),
     ]
 
 

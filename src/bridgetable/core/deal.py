@@ -55,8 +55,9 @@ class Deal(Mapping[Seat, Hand]):
     @classmethod
     def random(cls, rng: random.Random) -> Deal:
         """A uniformly random deal drawn from ``rng``."""
-        idx = list(range(52))
-        rng.shuffle(idx)
+        # a uniformly random permutation: the cards ordered by independent random keys
+        rnd = rng.random
+        idx = sorted(range(52), key=lambda _: rnd())
         hands = {}
         for i, s in enumerate(SEATS):
             m = 0

@@ -13,8 +13,8 @@ The tree::
           ├── WrongPhase                     not in this phase of the board
           ├── OutOfTurn                      not this seat's turn (Laws 44B, 53-57, 31)
           ├── NotEntitled                    this role has no such right (Laws 20, 41B, 42-43, 66)
-          ├── IllegalCall                    insufficient bid, double of partner... (Laws 18-19, 27, 36)
-          ├── IllegalPlay                    revoke, card not held, card already played (Laws 44, 61)
+          ├── IllegalCall                    insufficient bid, double of partner (18-19, 27, 36)
+          ├── IllegalPlay                    revoke, card not held or already played (44, 61)
           └── InvalidDesignation             a dummy card designation that names no card (Law 46)
 
 Example:

@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING, Any
 from bridgetable.core.calls import Call, Contract
 from bridgetable.core.cards import DISPLAY_SUITS, Card, Hand, Suit
 from bridgetable.core.errors import NotationError
-from bridgetable.core.events import ContractAsked, ExplanationGiven, ReviewRequested
 from bridgetable.core.seats import SEATS, Seat, Side
 
 if TYPE_CHECKING:
@@ -173,8 +172,12 @@ class View:
             "rules": self.rules,
             "phase": self.phase,
             "auction": [
-                {"seat": a.seat.letter, "call": str(a.call), "alert": a.alert,
-                 "explanation": a.explanation}
+                {
+                    "seat": a.seat.letter,
+                    "call": str(a.call),
+                    "alert": a.alert,
+                    "explanation": a.explanation,
+                }
                 for a in self.auction
             ],
             "contract": None if self.contract is None else str(self.contract),
@@ -254,7 +257,7 @@ def view_for(board: Board, role: Role) -> View:
 
     auction = []
     for i, (caller, call) in enumerate(b.auction):
-        ev = _call_event(b, i)
+        ev = b.call_event(i)
         # the caller's alert and explanation go to the opponents (and spectators), not partner
         sees = seat is None or caller is seat or caller.side is not seat.side
         auction.append(
@@ -287,16 +290,7 @@ def view_for(board: Board, role: Role) -> View:
         if not director and phase is Phase.CLARIFICATION and fd is not None:
             legal = ()
 
-    answers = []
-    explanations = []
-    for e in b.events:
-        if isinstance(e, ContractAsked) and (director or e.seat is seat):
-            answers.append(b.contract_answer())
-        elif isinstance(e, ReviewRequested):
-            calls = " ".join(str(c) for c in b.auction.calls)
-            answers.append(f"{e.answered_by} restates the auction for {e.seat}: {calls}")
-        elif isinstance(e, ExplanationGiven):
-            explanations.append((e.call_index, e.text))
+    answers = b.all_answers if director else b.answers_for(seat)
 
     prompts = []
     if seat is not None and b.misexplanation_prompt(seat):
@@ -330,24 +324,12 @@ def view_for(board: Board, role: Role) -> View:
         legal_cards=legal,
         actions=tuple(_actions(b, seat) if seat is not None else ()),
         prompts=tuple(prompts),
-        answers=tuple(answers),
-        explanations=tuple(explanations),
+        answers=answers,
+        explanations=b.explanations,
         pending_questions=b.pending_questions,
         dummy_rights_forfeited=b.dummy_rights_forfeited,
         played=played,
     )
-
-
-def _call_event(b: Board, index: int) -> Any:
-    from bridgetable.core.events import CallMade
-
-    n = -1
-    for e in b.events:
-        if isinstance(e, CallMade):
-            n += 1
-            if n == index:
-                return e
-    raise IndexError(index)  # pragma: no cover
 
 
 def _actions(b: Board, seat: Seat) -> list[str]:
