@@ -112,14 +112,6 @@ def test_R41_6_declarers_first_turn_is_from_dummy_and_his_review_right_ends_ther
     assert isinstance(exc, NotEntitled) and "41B" in exc.law
 
 
-def test_R41_7_accepted_lead_out_of_turn_is_not_possible_in_online_policy() -> None:
-    # R41.7 needs Law 54B acceptance, a table-mode act; online, only West may lead and
-    # declarer's first turn is from dummy (41B footnote), which R41.6 proves.
-    b = at_clarification()
-    exc = refused(b.play, E, c("SJ"))
-    assert isinstance(exc, OutOfTurn) and "54" in exc.law
-
-
 def test_R41_8_facing_fixes_roles_puts_card_in_trick_and_shows_dummy() -> None:
     b = at_clarification()
     b.play(W, c("C8"))

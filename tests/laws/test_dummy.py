@@ -102,3 +102,30 @@ def test_R43_2_breach_only_recorded_during_play() -> None:
     b = at_clarification()
     exc = refused(b.record_dummy_breach, N, "watched_declarer")
     assert isinstance(exc, NotEntitled | WrongPhase)
+
+
+def test_R61_1_declarer_and_defenders_may_ask_a_player_who_showed_out() -> None:
+    from bridgetable.core.rules import RuleSet
+
+    def west_shows_out(rules: RuleSet | None = None) -> Board:
+        b = at_play("S3", rules)
+        b.designate(S, "SA")
+        b.play(E, c("S9"))
+        b.play(S, c("S5"))  # dummy wins, leads a spade again
+        b.play(S, c("SK"))
+        b.play(E, c("ST"))
+        b.play(S, c("S6"))
+        b.play(W, c("S4"))  # West follows; dummy leads the last top spade
+        b.play(S, c("SQ"))
+        b.play(E, c("SJ"))
+        b.play(S, c("S7"))
+        b.play(W, c("H7"))  # West shows out of spades
+        return b
+
+    b = west_shows_out()
+    b.ask_revoke(S, W)  # declarer asks the defender
+    b.ask_revoke(E, W)  # his partner may ask too (no RA restriction)
+    b2 = west_shows_out(RuleSet.duplicate(forbid_defender_revoke_questions=True))
+    exc = refused(b2.ask_revoke, E, W)
+    assert isinstance(exc, NotEntitled) and exc.law == "61B3"
+    b2.ask_revoke(S, W)
