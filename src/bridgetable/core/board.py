@@ -34,12 +34,29 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from enum import Enum
+from datetime import datetime
 from typing import Any
 
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import Call, Contract, Doubling
 from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit, cards_of_mask, suit_cards
+from bridgetable.core.claims import (
+    AgreementEstablished,
+    AllHandsFaced,
+    ClaimAgreed,
+    ClaimDisputed,
+    ClaimMade,
+    ClaimObjected,
+    ClaimsMixin,
+    CurrentTrickStatement,
+    DirectorRuled,
+    FloorOracle,
+    HandShownToPartner,
+    PlayOnAgreed,
+    PlayOnRequested,
+    ScorePublished,
+    TricksRestored,
+)
 from bridgetable.core.designation import DEFENDER_CHOOSES, resolve_designation
 from bridgetable.core.errors import (
     ActionRefused,
@@ -75,24 +92,11 @@ from bridgetable.core.events import (
     WithdrawReason,
     card_played,
 )
+from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
 from bridgetable.core.tricks import Trick, legal_mask, winning_index
-
-
-class Phase(Enum):
-    """Where the board stands."""
-
-    AUCTION = "auction"
-    CLARIFICATION = "clarification"
-    PLAY = "play"
-    ENDED = "ended"
-    PASSED_OUT = "passed_out"
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
-
 
 #: A face-down lead may be returned to the leader's hand only under these Laws (41A).
 FACE_DOWN_RETURN_LAWS = ("47E", "54")
@@ -102,12 +106,17 @@ _PLAY = Phase.PLAY
 _LHO = {s: s.lho for s in SEATS}
 
 
-class Board:
-    """One board being played; see the module docstring."""
+class Board(ClaimsMixin):
+    """One board being played; see the module docstring.
 
-    def __init__(self, setup: BoardSetup) -> None:
+    ``oracle`` (optional) answers Law 79A2's question for claims: the fewest tricks a side
+    takes under any play; the solver layer provides one.
+    """
+
+    def __init__(self, setup: BoardSetup, *, oracle: FloorOracle | None = None) -> None:
         self.setup = setup
         self.rules: RuleSet = setup.rules
+        self.oracle = oracle
         self._events: list[Any] = []
         self._reset()
 
@@ -148,6 +157,12 @@ class Board:
         self._pending_rank: tuple[Card, ...] = ()
         self._defender_choice = False
         self._seen_faced: bool = False  # lead faced (dummy spread)
+        self._claim = None
+        self._claims_history = []
+        self._faced = set()
+        self._partner_shown = set()
+        self._restored = []
+        self._published = None
         if s.contract is not None:
             self._start_play_period(s.contract)
 
@@ -274,8 +289,8 @@ class Board:
 
     @property
     def declarer_tricks(self) -> int | None:
-        """Tricks won by the declaring side, or ``None`` before play."""
-        return None if self._declarer is None else self._won[self._declarer.side]
+        """Tricks won by the declaring side, a resolved claim included; ``None`` before play."""
+        return None if self._declarer is None else self.tricks_for(self._declarer.side)
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds (a face-down lead is not in the hand)."""
@@ -382,6 +397,8 @@ class Board:
             raise WrongPhase("play", seat, "the auction is not over", "41A")
         if phase in (Phase.ENDED, Phase.PASSED_OUT):
             raise WrongPhase("play", seat, "play of this board is over", "44")
+        if phase is Phase.CLAIM:
+            raise WrongPhase("play", seat, "play is suspended by a claim", "68D")
         if not isinstance(card, Card):
             raise NotationError(f"not a card: {card!r}")
         if phase is Phase.CLARIFICATION:
@@ -1454,6 +1471,19 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     RankNamed: Board._apply_rank_named,
     DefenderToChoose: Board._apply_defender_to_choose,
     FaceDownLeadReturned: Board._apply_lead_returned,
+    ClaimMade: Board._apply_claim,
+    CurrentTrickStatement: Board._note,
+    ClaimAgreed: Board._apply_agreed,
+    ClaimDisputed: Board._apply_disputed,
+    ClaimObjected: Board._apply_objected,
+    PlayOnRequested: Board._apply_play_on_requested,
+    PlayOnAgreed: Board._apply_play_on_agreed,
+    HandShownToPartner: Board._apply_shown,
+    AllHandsFaced: Board._apply_all_faced,
+    DirectorRuled: Board._apply_ruled,
+    AgreementEstablished: Board._apply_established,
+    ScorePublished: Board._apply_published,
+    TricksRestored: Board._apply_restored,
 }
 
 _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
@@ -1485,6 +1515,23 @@ _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
     RankNamed: (lambda b, e: b.designate(e.seat, e.text)),
     DefenderToChoose: (lambda b, e: b.designate(e.seat, e.text)),
     FaceDownLeadReturned: (lambda b, e: b.director_return_lead(e.law)),
+    ClaimMade: (lambda b, e: b.make_claim(e.seat, e.tricks, e.statement, concession=e.concession)),
+    CurrentTrickStatement: (lambda b, e: b.announce_current_trick(e.seat, e.text)),
+    ClaimAgreed: (lambda b, e: b.agree_claim(e.seat)),
+    ClaimDisputed: (lambda b, e: b.dispute_claim(e.seat)),
+    ClaimObjected: (lambda b, e: b.object_to_partners_claim(e.seat)),
+    PlayOnRequested: (lambda b, e: b.request_play_on(e.seat)),
+    PlayOnAgreed: (lambda b, e: b.agree_play_on(e.seat)),
+    HandShownToPartner: (lambda b, e: b.show_hand_to_partner(e.seat)),
+    AllHandsFaced: (lambda b, _e: b.director_face_all()),
+    DirectorRuled: (lambda b, e: b.director_rule(e.tricks, laws=e.laws, text=e.text)),
+    AgreementEstablished: (lambda b, _e: b.establish_agreement()),
+    ScorePublished: (lambda b, e: b.publish_score(datetime.fromisoformat(e.at))),
+    TricksRestored: (
+        lambda b, e: b.restore_tricks(
+            e.side_of, e.tricks, law=e.law, now=datetime.fromisoformat(e.at)
+        )
+    ),
 }
 
 

@@ -133,6 +133,7 @@ class View:
     explanations: tuple[tuple[int, str], ...]
     pending_questions: tuple[tuple[Seat, int], ...]
     dummy_rights_forfeited: bool
+    claim: dict[str, Any] | None = None
     played: tuple[tuple[Seat, Card], ...] = field(default=())
 
     def visible_cards(self) -> set[Card]:
@@ -209,6 +210,7 @@ class View:
             "explanations": [[i, t] for i, t in self.explanations],
             "pending_questions": [[s.letter, i] for s, i in self.pending_questions],
             "dummy_rights_forfeited": self.dummy_rights_forfeited,
+            "claim": self.claim,
             "played": plays(self.played),
         }
 
@@ -231,7 +233,7 @@ def dummy_columns(hand: Hand, trump: Suit | None) -> tuple[DummyColumn, ...]:
 
 def view_for(board: Board, role: Role) -> View:
     """What ``role`` may see on ``board`` now. See the module docstring for the rules."""
-    from bridgetable.core.board import Phase
+    from bridgetable.core.phase import Phase
 
     if not isinstance(role, Seat | Observer):
         raise NotationError(f"not a role: {role!r}")
@@ -244,8 +246,11 @@ def view_for(board: Board, role: Role) -> View:
     play_started = phase in (Phase.PLAY, Phase.ENDED)
 
     hands: dict[Seat, Hand] = {}
+    faced = b.faced_hands
+    shown = b.shown_to(seat) if seat is not None else frozenset()
+    play_started = play_started or phase is Phase.CLAIM
     for s in SEATS:
-        if director or s is seat or (play_started and s is dummy):
+        if director or s is seat or (play_started and s is dummy) or s in faced or s in shown:
             hands[s] = b.hand(s)
     cols: tuple[DummyColumn, ...] = ()
     if play_started and dummy is not None:
@@ -278,7 +283,7 @@ def view_for(board: Board, role: Role) -> View:
         if b.inspection_open(seat):
             last_trick = tricks[-1].cards
             own_last = tricks[-1].card_of(seat)
-    shown = {i: tricks[i].cards for i in b.shown_quitted}
+    shown_tricks = {i: tricks[i].cards for i in b.shown_quitted}
     played: tuple[tuple[Seat, Card], ...] = ()
     if director:
         played = tuple(pc for t in tricks for pc in t.cards)
@@ -317,7 +322,8 @@ def view_for(board: Board, role: Role) -> View:
         last_trick=last_trick,
         own_last_card=own_last,
         quitted_marks=marks,
-        shown_tricks=shown,
+        shown_tricks=shown_tricks,
+        claim=None if b.claim is None else b.claim.summary(),
         tricks_won={"NS": b.tricks_won(Side.NS), "EW": b.tricks_won(Side.EW)},
         hand_to_play=b.hand_to_play,
         to_act=to_act,
@@ -334,8 +340,8 @@ def view_for(board: Board, role: Role) -> View:
 
 def _actions(b: Board, seat: Seat) -> list[str]:
     """The commands ``seat`` may give now (besides those the Laws allow only as answers)."""
-    from bridgetable.core.board import Phase
     from bridgetable.core.errors import ActionRefused
+    from bridgetable.core.phase import Phase
 
     out = []
     phase = b.phase
@@ -362,6 +368,7 @@ def _actions(b: Board, seat: Seat) -> list[str]:
         out.extend(["inspect_trick", "look_at_own_card", "mark_trick"])
     if b.misexplanation_prompt(seat):
         out.append("correct_explanation")
+    out.extend(b.claim_actions(seat))
     return out
 
 

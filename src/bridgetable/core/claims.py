@@ -1,0 +1,674 @@
+"""Claims and concessions: the procedure of Laws 68, 69, 71 and 79 and of the rubber code.
+
+A claim (or concession) names how many of the remaining tricks, the trick in progress
+included, the claimer's side will win, with an optional statement (Law 68C, see
+:mod:`bridgetable.core.statement`). Play is suspended at once (68D); the claimer's hand is
+faced for everyone (68C). Then:
+
+* each opponent of the claimer who is not dummy agrees, or any player (dummy included)
+  disputes (68D1, 68D2);
+* a defender's partner may object at once to the defender's claim or concession: there is
+  then neither claim nor concession and play continues (68B2, duplicate); under the rubber
+  code a defender's concession stands only if his partner concedes too;
+* after a dispute, the non-claiming side may ask to play on, which needs all four players'
+  agreement: the claim is then void and play continues (68D2b);
+* otherwise the Director rules (Law 70; the ruling itself comes from
+  :mod:`bridgetable.adjudication`);
+* agreement becomes established when the agreeing side makes a call on a later board or the
+  round ends (69A) -- the table reports it; within the Correction Period (79C) the Director
+  may return tricks to a side that agreed (69B) or cancel a concession (71).
+
+Times come in as arguments (the core reads no clock).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from bridgetable.core.cards import Card
+from bridgetable.core.errors import NotationError, NotEntitled, WrongPhase
+from bridgetable.core.events import register_event
+from bridgetable.core.phase import Phase
+from bridgetable.core.position import Position
+from bridgetable.core.seats import SEATS, Seat, Side
+from bridgetable.core.statement import Statement, parse_statement
+
+if TYPE_CHECKING:
+    from bridgetable.core.rules import RuleSet
+    from bridgetable.core.tricks import Trick
+
+#: An oracle for Law 79A2: the fewest of the remaining tricks ``side`` takes under any play
+#: of all four hands from ``position``. The solver layer provides one.
+FloorOracle = Callable[[Position, Side], int]
+
+
+# ----------------------------------------------------------------------------- events
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ClaimMade:
+    """A claim or concession (Law 68A, 68B): ``tricks`` of the remaining tricks (the one in
+    progress included) go to the claimer's side; ``statement`` is the notation text."""
+
+    seat: Seat
+    tricks: int
+    statement: str | None = None
+    concession: bool = False
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class CurrentTrickStatement:
+    """A statement about the trick in progress only: not a claim, play goes on (68 preamble)."""
+
+    seat: Seat
+    text: str = ""
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ClaimAgreed:
+    """A player assents to the claim (68D1, 69A)."""
+
+    seat: Seat
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ClaimDisputed:
+    """A player, dummy included, disputes the claim (68D2)."""
+
+    seat: Seat
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ClaimObjected:
+    """A defender's partner objects at once to his claim or concession (68B2)."""
+
+    seat: Seat
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class PlayOnRequested:
+    """The non-claiming side asks to play on after a dispute (68D2b)."""
+
+    seat: Seat
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class PlayOnAgreed:
+    """A player agrees to play on (68D2b(i): all four must)."""
+
+    seat: Seat
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandShownToPartner:
+    """Rubber: after declarer's claim a defender faces his hand to his partner."""
+
+    seat: Seat
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class AllHandsFaced:
+    """The Director has all remaining cards faced (70B3)."""
+
+    seat: Seat | None = None
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DirectorRuled:
+    """The Director's ruling on a disputed claim (Law 70): ``tricks`` of the remaining tricks
+    to the claimer's side."""
+
+    seat: Seat | None
+    tricks: int
+    laws: str = "70"
+    text: str = ""
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class AgreementEstablished:
+    """The agreeing side made a call on a later board, or the round ended (69A)."""
+
+    seat: Seat | None = None
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ScorePublished:
+    """The official score was made available; the Correction Period runs from here (79C1)."""
+
+    seat: Seat | None
+    at: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class TricksRestored:
+    """The Director returns ``tricks`` to ``side_of`` 's side: withdrawal of agreement (69B)
+    or a cancelled concession (71)."""
+
+    seat: Seat | None
+    side_of: Seat
+    tricks: int
+    law: str
+    at: str
+
+
+# ----------------------------------------------------------------------------- state
+
+
+@dataclass(slots=True)
+class Claim:
+    """A claim's state while the board lasts."""
+
+    claimer: Seat
+    tricks: int
+    remaining: int
+    statement: Statement
+    concession: bool
+    position: Position
+    quitted: int
+    status: str = "pending"  # pending, agreed, disputed, void, play_on, ruled
+    agreed: set[Seat] = field(default_factory=set)
+    disputed: set[Seat] = field(default_factory=set)
+    play_on: set[Seat] = field(default_factory=set)
+    play_on_requested: bool = False
+    established: bool = False
+    responses: int = 0
+    ruling: DirectorRuled | None = None
+
+    @property
+    def side(self) -> Side:
+        """The claimer's side."""
+        return self.claimer.side
+
+    @property
+    def conceded(self) -> int:
+        """The remaining tricks the claim concedes (68B1)."""
+        return self.remaining - self.tricks
+
+    @property
+    def awarded(self) -> int | None:
+        """Remaining tricks to the claimer's side as resolved, or ``None`` while open."""
+        if self.status == "agreed":
+            return self.tricks
+        if self.status == "ruled" and self.ruling is not None:
+            return self.ruling.tricks
+        return None
+
+    def summary(self) -> dict[str, Any]:
+        """A JSON-able description for views."""
+        return {
+            "claimer": self.claimer.letter,
+            "tricks": self.tricks,
+            "remaining": self.remaining,
+            "conceded": self.conceded,
+            "concession": self.concession,
+            "statement": self.statement.text or None,
+            "status": self.status,
+            "agreed": sorted(s.letter for s in self.agreed),
+            "disputed": sorted(s.letter for s in self.disputed),
+            "play_on": sorted(s.letter for s in self.play_on),
+            "awarded": self.awarded,
+            "ruling": None if self.ruling is None else self.ruling.text,
+        }
+
+
+class ClaimsMixin:
+    """The claim commands of :class:`~bridgetable.core.board.Board`."""
+
+    # provided by Board
+    _phase: Phase
+    _declarer: Seat | None
+    _dummy: Seat | None
+    _trick: list[tuple[Seat, Card]]
+    _tricks: list[Trick]
+    _hands: list[int]
+    _won: list[int]
+    _trump: Any
+    _events: list[Any]
+    rules: RuleSet
+    oracle: FloorOracle | None
+    _claim: Claim | None
+    _claims_history: list[Claim]
+    _faced: set[Seat]
+    _partner_shown: set[Seat]
+    _restored: list[int]
+    _published: datetime | None
+
+    def _record(self, e: Any) -> None:  # pragma: no cover - Board's
+        raise NotImplementedError
+
+    def _is_defender(self, seat: Seat) -> bool:  # pragma: no cover - Board's
+        raise NotImplementedError
+
+    # -- helpers -------------------------------------------------------------------
+
+    def position(self) -> Position:
+        """The card-play position now: remaining hands, trump, the trick in progress."""
+        trick = self._trick
+        leader = trick[0][0] if trick else self._next_leader()
+        return Position(
+            tuple(self._hands),  # type: ignore[arg-type]
+            self._trump,
+            leader,
+            tuple(c for _, c in trick),
+        )
+
+    def _next_leader(self) -> Seat:
+        if self._tricks:
+            return self._tricks[-1].winner
+        if self._declarer is None:  # pragma: no cover
+            raise WrongPhase("position", None, "no contract", "41")
+        return self._declarer.lho
+
+    @property
+    def claim(self) -> Claim | None:
+        """The current (or last) claim."""
+        return self._claim
+
+    @property
+    def faced_hands(self) -> frozenset[Seat]:
+        """Hands faced for everyone: a claimer's (68C), all after 70B3."""
+        return frozenset(self._faced)
+
+    def shown_to(self, seat: Seat) -> frozenset[Seat]:
+        """Hands faced to ``seat`` only (rubber: a defender to his partner)."""
+        return frozenset(s for s in self._partner_shown if s.partner is seat)
+
+    def remaining_tricks(self) -> int:
+        """Tricks not yet quitted, the one in progress included."""
+        return 13 - len(self._tricks)
+
+    def _claimer_opponents(self, claim: Claim) -> list[Seat]:
+        """The players whose agreement makes the claim agreed: the claimer's opponents other
+        than dummy, and under the rubber code a defender's partner too (he must concede)."""
+        out = [s for s in SEATS if s.side is not claim.side and s is not self._dummy]
+        if self.rules.is_rubber and self._is_defender(claim.claimer):
+            out.append(claim.claimer.partner)
+        return out
+
+    def claim_actions(self, seat: Seat) -> list[str]:
+        """The claim commands ``seat`` may give now (for views)."""
+        out: list[str] = []
+        claim = self._claim
+        if self._phase is Phase.PLAY and seat is not self._dummy:
+            out += ["claim", "concede", "announce_current_trick"]
+        if self._phase is not Phase.CLAIM or claim is None:
+            return out
+        if claim.status == "pending":
+            if (
+                self._is_defender(claim.claimer)
+                and seat is claim.claimer.partner
+                and not claim.responses
+            ):
+                out.append("object")
+            if seat in self._claimer_opponents(claim) and seat not in claim.agreed:
+                out.append("agree_claim")
+        if (
+            claim.status in ("pending", "agreed")
+            and seat is not claim.claimer
+            and seat not in claim.disputed
+        ):
+            out.append("dispute_claim")
+        if claim.status == "disputed":
+            if seat.side is not claim.side and not claim.play_on_requested:
+                out.append("request_play_on")
+            if claim.play_on_requested and seat not in claim.play_on:
+                out.append("agree_play_on")
+        return out
+
+    # -- commands ------------------------------------------------------------------
+
+    def make_claim(
+        self,
+        seat: Seat,
+        tricks: int,
+        statement: str | None = None,
+        *,
+        concession: bool = False,
+    ) -> ClaimMade:
+        """Claim ``tricks`` of the remaining tricks for ``seat``'s side (68A) or, with
+        ``concession``, concede the rest (68B). Dummy cannot claim. Play is suspended."""
+        if self._phase is not Phase.PLAY:
+            raise WrongPhase("claim", seat, "a claim is made during the play period", "68")
+        if seat is self._dummy:
+            raise NotEntitled("claim", seat, "only declarer or a defender claims", "68A")
+        remaining = self.remaining_tricks()
+        if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= remaining:
+            raise NotEntitled(
+                "claim", seat, f"a claim is of 0 to {remaining} remaining tricks", "68A"
+            )
+        parse_statement(statement)  # raises NotationError for bad notation
+        e = ClaimMade(seat, tricks, statement or None, bool(concession))
+        self._record(e)
+        return e
+
+    def _apply_claim(self, e: ClaimMade) -> None:
+        claim = Claim(
+            claimer=e.seat,
+            tricks=e.tricks,
+            remaining=self.remaining_tricks(),
+            statement=parse_statement(e.statement),
+            concession=e.concession,
+            position=self.position(),
+            quitted=len(self._tricks),
+        )
+        self._claim = claim
+        self._claims_history.append(claim)
+        self._faced.add(e.seat)
+        self._phase = Phase.CLAIM
+
+    def announce_current_trick(self, seat: Seat, text: str = "") -> CurrentTrickStatement:
+        """A statement about the trick in progress only ("this one is mine"): no claim, play
+        continues; a defender's card shown in it is no penalty card (68 preamble)."""
+        if self._phase is not Phase.PLAY:
+            raise WrongPhase("announce", seat, "only during play", "68")
+        e = CurrentTrickStatement(seat, str(text))
+        self._record(e)
+        return e
+
+    def _open_claim(self, action: str, seat: Seat) -> Claim:
+        claim = self._claim
+        if claim is None or self._phase is not Phase.CLAIM:
+            raise WrongPhase(action, seat, "no claim is awaiting an answer", "68D")
+        return claim
+
+    def agree_claim(self, seat: Seat) -> ClaimAgreed:
+        """Assent to the claim (68D1). With an oracle, assent is refused when the claimer's
+        side takes more tricks than claimed however the cards are played: the other side may
+        not accept tricks it cannot win (79A2)."""
+        claim = self._open_claim("agree_claim", seat)
+        if seat is claim.claimer:
+            raise NotEntitled("agree_claim", seat, "the claimer does not agree to himself", "68D")
+        if claim.status != "pending":
+            raise WrongPhase("agree_claim", seat, f"the claim is {claim.status}", "68D")
+        if seat not in self._claimer_opponents(claim):
+            raise NotEntitled(
+                "agree_claim",
+                seat,
+                "the claimer's opponents (not dummy) answer a claim"
+                if seat is self._dummy
+                else "partner answers a defender's claim only by objecting at once",
+                "68D, 68B2",
+            )
+        if seat in claim.agreed:
+            raise NotEntitled("agree_claim", seat, "already agreed", "68D")
+        if self.oracle is not None and seat.side is not claim.side:
+            floor = self.oracle(claim.position, claim.side)
+            if floor > claim.tricks:
+                raise NotEntitled(
+                    "agree_claim",
+                    seat,
+                    f"the claimer's side takes at least {floor} tricks however the cards are "
+                    f"played; a side may not accept tricks it cannot win",
+                    "79A2",
+                )
+        e = ClaimAgreed(seat)
+        self._record(e)
+        return e
+
+    def _apply_agreed(self, e: ClaimAgreed) -> None:
+        claim = self._claim
+        if claim is None:  # pragma: no cover
+            return
+        claim.agreed.add(e.seat)
+        claim.responses += 1
+        if all(s in claim.agreed for s in self._claimer_opponents(claim)):
+            claim.status = "agreed"
+            self._phase = Phase.ENDED
+
+    def dispute_claim(self, seat: Seat) -> ClaimDisputed:
+        """Dispute the claim (68D2): any player but the claimer, dummy included. A side that
+        agreed may still object until its agreement is established (69A)."""
+        claim = self._claim
+        if claim is None:
+            raise WrongPhase("dispute_claim", seat, "there is no claim", "68D")
+        if seat is claim.claimer:
+            raise NotEntitled("dispute_claim", seat, "the claimer cannot dispute", "68D2")
+        if claim.status == "agreed":
+            if claim.established:
+                raise NotEntitled(
+                    "dispute_claim",
+                    seat,
+                    "the agreement is established; only a withdrawal under 69B remains",
+                    "69A",
+                )
+        elif claim.status != "pending" or self._phase is not Phase.CLAIM:
+            raise WrongPhase("dispute_claim", seat, f"the claim is {claim.status}", "68D2")
+        if seat in claim.disputed:
+            raise NotEntitled("dispute_claim", seat, "already disputed", "68D2")
+        e = ClaimDisputed(seat)
+        self._record(e)
+        return e
+
+    def _apply_disputed(self, e: ClaimDisputed) -> None:
+        claim = self._claim
+        if claim is None:  # pragma: no cover
+            return
+        claim.disputed.add(e.seat)
+        claim.agreed.discard(e.seat)
+        claim.responses += 1
+        claim.status = "disputed"
+        self._phase = Phase.CLAIM
+
+    def object_to_partners_claim(self, seat: Seat) -> ClaimObjected:
+        """A defender objects at once to his partner's claim or concession: there is neither
+        claim nor concession; play continues; cards shown are no penalty cards (68B2)."""
+        claim = self._open_claim("object", seat)
+        if not self._is_defender(claim.claimer) or seat is not claim.claimer.partner:
+            raise NotEntitled(
+                "object", seat, "only a defender's partner objects to his concession", "68B2"
+            )
+        if claim.responses:
+            raise NotEntitled(
+                "object", seat, "the objection must come at once, before any answer", "68B2"
+            )
+        e = ClaimObjected(seat)
+        self._record(e)
+        return e
+
+    def _apply_objected(self, e: ClaimObjected) -> None:  # noqa: ARG002
+        claim = self._claim
+        if claim is None:  # pragma: no cover
+            return
+        claim.status = "void"
+        self._faced.discard(claim.claimer)
+        self._phase = Phase.PLAY
+
+    def request_play_on(self, seat: Seat) -> PlayOnRequested:
+        """After a dispute the non-claiming side may ask to play on (68D2b)."""
+        claim = self._open_claim("play_on", seat)
+        if claim.status != "disputed":
+            raise WrongPhase("play_on", seat, "play on follows a dispute", "68D2b")
+        if seat.side is claim.side:
+            raise NotEntitled(
+                "play_on", seat, "only the non-claiming side may ask to play on", "68D2b"
+            )
+        if claim.play_on_requested:
+            raise NotEntitled("play_on", seat, "play on has been asked already", "68D2b")
+        e = PlayOnRequested(seat)
+        self._record(e)
+        return e
+
+    def _apply_play_on_requested(self, e: PlayOnRequested) -> None:
+        claim = self._claim
+        if claim is None:  # pragma: no cover
+            return
+        claim.play_on_requested = True
+        claim.play_on.add(e.seat)
+
+    def agree_play_on(self, seat: Seat) -> PlayOnAgreed:
+        """Agree to play on; with all four agreeing the claim is void and play continues, the
+        claimer's hand still faced (68D2b)."""
+        claim = self._open_claim("agree_play_on", seat)
+        if not claim.play_on_requested:
+            raise WrongPhase("agree_play_on", seat, "nobody asked to play on", "68D2b")
+        if seat in claim.play_on:
+            raise NotEntitled("agree_play_on", seat, "already agreed", "68D2b")
+        e = PlayOnAgreed(seat)
+        self._record(e)
+        return e
+
+    def _apply_play_on_agreed(self, e: PlayOnAgreed) -> None:
+        claim = self._claim
+        if claim is None:  # pragma: no cover
+            return
+        claim.play_on.add(e.seat)
+        if len(claim.play_on) == 4:
+            claim.status = "play_on"
+            self._phase = Phase.PLAY
+
+    def show_hand_to_partner(self, seat: Seat) -> HandShownToPartner:
+        """Rubber: when declarer claims, either defender may face his hand to his partner."""
+        claim = self._claim
+        if not self.rules.is_rubber:
+            raise NotEntitled(
+                "show_hand", seat, "a defender does not show his hand to partner", "16, 68"
+            )
+        if (
+            claim is None
+            or self._phase is not Phase.CLAIM
+            or claim.claimer is not self._declarer
+            or not self._is_defender(seat)
+        ):
+            raise NotEntitled(
+                "show_hand", seat, "only a defender, after declarer's claim", "68 (rubber)"
+            )
+        e = HandShownToPartner(seat)
+        self._record(e)
+        return e
+
+    def _apply_shown(self, e: HandShownToPartner) -> None:
+        self._partner_shown.add(e.seat)
+
+    def director_face_all(self) -> AllHandsFaced:
+        """The Director has all remaining cards faced while ruling (70B3)."""
+        claim = self._open_claim("face_all", None)  # type: ignore[arg-type]
+        del claim
+        e = AllHandsFaced(None)
+        self._record(e)
+        return e
+
+    def _apply_all_faced(self, e: AllHandsFaced) -> None:  # noqa: ARG002
+        self._faced.update(SEATS)
+
+    def director_rule(self, tricks: int, *, laws: str = "70", text: str = "") -> DirectorRuled:
+        """Record the Director's ruling on a disputed claim: ``tricks`` of the remaining
+        tricks to the claimer's side (Law 70)."""
+        claim = self._claim
+        if claim is None or claim.status not in ("disputed", "pending", "agreed"):
+            raise WrongPhase("rule", "Director", "no claim awaits a ruling", "70")
+        if claim.status == "agreed" and claim.established:
+            raise WrongPhase("rule", "Director", "the claim was agreed (69A)", "69")
+        if not isinstance(tricks, int) or not 0 <= tricks <= claim.remaining:
+            raise NotEntitled("rule", "Director", f"0 to {claim.remaining} tricks", "70")
+        e = DirectorRuled(None, tricks, str(laws), str(text))
+        self._record(e)
+        return e
+
+    def _apply_ruled(self, e: DirectorRuled) -> None:
+        claim = self._claim
+        if claim is None:  # pragma: no cover
+            return
+        claim.ruling = e
+        claim.status = "ruled"
+        self._phase = Phase.ENDED
+
+    def establish_agreement(self) -> AgreementEstablished:
+        """The agreeing side has called on a later board, or the round has ended (69A)."""
+        claim = self._claim
+        if claim is None or claim.status != "agreed" or claim.established:
+            raise WrongPhase("establish", None, "no agreed claim awaits establishment", "69A")
+        e = AgreementEstablished(None)
+        self._record(e)
+        return e
+
+    def _apply_established(self, e: AgreementEstablished) -> None:  # noqa: ARG002
+        if self._claim is not None:
+            self._claim.established = True
+
+    def publish_score(self, at: datetime) -> ScorePublished:
+        """The official score is available from ``at``: the Correction Period starts (79C1)."""
+        if self._phase not in (Phase.ENDED, Phase.PASSED_OUT):
+            raise WrongPhase("publish_score", None, "the board is not over", "79C")
+        if self._published is not None:
+            raise WrongPhase("publish_score", None, "already published", "79C")
+        e = ScorePublished(None, _iso(at))
+        self._record(e)
+        return e
+
+    def _apply_published(self, e: ScorePublished) -> None:
+        self._published = datetime.fromisoformat(e.at)
+
+    def correction_period_open(self, now: datetime) -> bool:
+        """Whether ``now`` is within the Correction Period: until the score is published and
+        for ``rules.correction_period_minutes`` after (79C1)."""
+        if self._published is None:
+            return True
+        return now <= self._published + timedelta(minutes=self.rules.correction_period_minutes)
+
+    def restore_tricks(self, seat: Seat, tricks: int, *, law: str, now: datetime) -> TricksRestored:
+        """The Director returns tricks to ``seat``'s side within the Correction Period: a
+        withdrawn agreement (69B: tricks the side won or would likely have won) or a cancelled
+        concession (71: tricks already won or that could not be lost by any normal play). The
+        number comes from the adjudicator's Law 69B or 71 check."""
+        claim = self._claim
+        if law not in ("69B", "71"):
+            raise NotEntitled("restore", seat, "tricks are restored under 69B or 71", "69B, 71")
+        if claim is None or claim.status not in ("agreed", "ruled"):
+            raise WrongPhase("restore", seat, "no agreed claim or concession", law)
+        if law == "69B" and (seat.side is claim.side or claim.status != "agreed"):
+            raise NotEntitled("restore", seat, "69B is for the side that agreed", "69B")
+        if law == "71" and seat.side is not claim.side:
+            raise NotEntitled("restore", seat, "71 is for the conceding side", "71")
+        if not self.correction_period_open(now):
+            raise NotEntitled("restore", seat, "the Correction Period has ended", "79C")
+        limit = claim.conceded if law == "71" else claim.tricks
+        if not isinstance(tricks, int) or not 1 <= tricks <= limit - sum(self._restored):
+            raise NotEntitled("restore", seat, f"at most {limit} tricks", law)
+        e = TricksRestored(None, seat, tricks, law, _iso(now))
+        self._record(e)
+        return e
+
+    def _apply_restored(self, e: TricksRestored) -> None:
+        claim = self._claim
+        if claim is None:  # pragma: no cover
+            return
+        signed = e.tricks if e.side_of.side is claim.side else -e.tricks
+        self._restored.append(signed)
+
+    # -- results -------------------------------------------------------------------
+
+    def tricks_for(self, side: Side) -> int:
+        """Tricks ``side`` has taken so far, counting a resolved claim and any 69B/71
+        restoration."""
+        won = self._won[side]
+        claim = self._claim
+        if claim is not None:
+            awarded = claim.awarded
+            if awarded is not None:
+                mine = awarded if side is claim.side else claim.remaining - awarded
+                won += mine
+                delta = sum(self._restored)
+                won += delta if side is claim.side else -delta
+        return won
+
+
+def _iso(at: datetime) -> str:
+    if not isinstance(at, datetime):
+        raise NotationError(f"a time is a datetime, not {at!r}")
+    return at.isoformat()
