@@ -295,9 +295,11 @@ class ClaimsMixin:
 
     def _claimer_opponents(self, claim: Claim) -> list[Seat]:
         """The players whose agreement makes the claim agreed: the claimer's opponents other
-        than dummy, and under the rubber code a defender's partner too (he must concede)."""
+        than dummy, and a defender's partner too: under the rubber code he must concede as
+        well; under the duplicate code his answer closes the moment in which he could object
+        at once (68B2)."""
         out = [s for s in SEATS if s.side is not claim.side and s is not self._dummy]
-        if self.rules.is_rubber and self._is_defender(claim.claimer):
+        if self._is_defender(claim.claimer):
             out.append(claim.claimer.partner)
         return out
 
@@ -313,7 +315,7 @@ class ClaimsMixin:
             if (
                 self._is_defender(claim.claimer)
                 and seat is claim.claimer.partner
-                and not claim.responses
+                and seat not in claim.agreed
             ):
                 out.append("object")
             if seat in self._claimer_opponents(claim) and seat not in claim.agreed:
@@ -400,9 +402,7 @@ class ClaimsMixin:
             raise NotEntitled(
                 "agree_claim",
                 seat,
-                "the claimer's opponents (not dummy) answer a claim"
-                if seat is self._dummy
-                else "partner answers a defender's claim only by objecting at once",
+                "the claimer's opponents (not dummy) answer a claim",
                 "68D, 68B2",
             )
         if seat in claim.agreed:
@@ -473,9 +473,9 @@ class ClaimsMixin:
             raise NotEntitled(
                 "object", seat, "only a defender's partner objects to his concession", "68B2"
             )
-        if claim.responses:
+        if seat in claim.agreed or seat in claim.disputed:
             raise NotEntitled(
-                "object", seat, "the objection must come at once, before any answer", "68B2"
+                "object", seat, "the objection must come at once, before his own answer", "68B2"
             )
         e = ClaimObjected(seat)
         self._record(e)
