@@ -1,0 +1,412 @@
+"""The claimer's "normal" plays (Laws 70 and 71, spec section 4): a search policy.
+
+:class:`NormalPlay` restricts the claimer's side to its statement and, where the statement is
+silent, to normal plays -- careless or inferior ones included, irrational ones not (N1, N2) --
+while the opponents may make any legal play (P4). The solver's min-min search over this policy
+gives the worst normal outcome for the claimer, which Law 70 awards.
+
+Deeming rules applied here (see ``docs/claims.md``):
+
+* C1 -- a suit is led from the top; with no honour in the holding, spot cards may go in any
+  order (careless);
+* C2 -- steps listed without "then" are taken in any order (the worst);
+* C3 -- a stated suit is run until the claimer's side has none; the claimer notices a show-out
+  only under the ``wbf`` profile;
+* C4 -- with a trump out and unmentioned the claimer is presumed unaware: cashing side
+  winners first is normal; he ruffs as low as possible; a mentioned trump is drawn first;
+* C5 -- an unstated finesse or guess goes against the claimer unless the card's place is
+  known (an opponent has shown out of the suit);
+* C6 -- squeezes, throw-ins and other unstated technique are not credited (the policy never
+  chooses a winning line that a normal alternative beats);
+* C7 -- a step that cannot be taken from the hand on lead (wrong hand) is not credited: the
+  play is silent from there, the step stays for later;
+* 70D2 / P5 -- a defender-claimer's partner is held to his normal alternatives too.
+
+Claimer-side choices when the statement is silent:
+
+* on lead: the top card of each suit holding a card that is top from the claimer's view (a
+  "winner"); any suit if the claim concedes a trick or the hand holds no winner;
+* following suit: the lowest card when partner is winning; otherwise the lowest card, the
+  lowest card beating the trick so far, and the highest card (a guess resolved against him),
+  or, with the place of every higher outstanding card known, the card that wins;
+* void: ruff with the lowest trump that beats the trick, else discard the lowest card of a
+  suit (winners only when nothing else is left).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridgetable.adjudication.profiles import Profile, profile
+from bridgetable.core.cards import SUIT_MASKS, Card, Suit, cards_of_mask
+from bridgetable.core.position import Position
+from bridgetable.core.seats import Seat, Side
+from bridgetable.core.statement import (
+    Cash,
+    Concede,
+    DrawTrumps,
+    Finesse,
+    PlayCards,
+    Ruff,
+    Statement,
+    Step,
+    TrumpMention,
+)
+from bridgetable.core.tricks import winning_index
+
+_TEN = 8  # rank index of the ten (2 is 0)
+
+#: Policy state: (group index, per-step progress in that group, known voids as bits
+#: seat * 4 + suit).
+State = tuple[int, tuple[int, ...], int]
+
+
+def _low(mask: int) -> int:
+    """The lowest card of a non-empty mask, as a mask."""
+    return mask & -mask
+
+
+def _high(mask: int) -> int:
+    """The highest card of a non-empty mask, as a mask."""
+    return 1 << (mask.bit_length() - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class NormalPlay:
+    """A search policy: the claimer's side plays its statement, else normal plays."""
+
+    side: Side
+    statement: Statement
+    trump: Suit | None
+    conceding: bool
+    aware_of_trumps: bool
+    prof: Profile
+    known_voids: int = 0
+
+    @classmethod
+    def for_claim(
+        cls,
+        pos: Position,
+        claimer: Seat,
+        statement: Statement,
+        claimed: int,
+        *,
+        known_voids: frozenset[tuple[Seat, Suit]] = frozenset(),
+        prof: Profile | None = None,
+    ) -> NormalPlay:
+        """The policy for ``claimer``'s claim of ``claimed`` of the remaining tricks."""
+        voids = 0
+        for seat, suit in known_voids:
+            voids |= 1 << (seat * 4 + suit)
+        return cls(
+            side=claimer.side,
+            statement=statement,
+            trump=pos.trump,
+            conceding=claimed < pos.tricks_left or statement.conceded > 0,
+            aware_of_trumps=statement.mentions_trumps,
+            prof=prof or profile(),
+            known_voids=voids,
+        )
+
+    # -- the policy protocol -------------------------------------------------------------
+
+    def start(self, pos: Position) -> State:
+        """The state before the first card after the claim."""
+        return self._enter(pos, 0, self.known_voids)
+
+    def allowed(self, pos: Position, state: State) -> int:
+        """The cards the hand to play may choose (a non-empty part of its legal cards)."""
+        legal = pos.legal_mask()
+        seat = pos.to_play
+        if seat.side is not self.side or legal & (legal - 1) == 0:
+            return legal
+        if pos.trick:
+            return self._follow(pos, state, legal) or legal
+        return self._lead(pos, state) or legal
+
+    def after(self, pos: Position, state: State, card: Card) -> State:
+        """The state after ``card`` is played at ``pos``."""
+        group, progress, voids = state
+        seat = pos.to_play
+        if pos.trick and card.suit is not pos.trick[0].suit:
+            voids |= 1 << (seat * 4 + pos.trick[0].suit)
+        nxt = pos.play(card)
+        if group >= len(self.statement.groups):
+            return (group, (), voids)
+        steps = self.statement.groups[group]
+        new = list(progress)
+        for i, step in enumerate(steps):
+            new[i] = self._advance(step, new[i], pos, nxt, card)
+        if all(self._done(step, p, nxt) for step, p in zip(steps, new, strict=True)):
+            return self._enter(nxt, group + 1, voids)
+        return (group, tuple(new), voids)
+
+    # -- statement steps -----------------------------------------------------------------
+
+    def _enter(self, pos: Position, group: int, voids: int) -> State:
+        groups = self.statement.groups
+        while group < len(groups):
+            steps = groups[group]
+            progress = tuple(0 for _ in steps)
+            if not all(self._done(s, p, pos) for s, p in zip(steps, progress, strict=True)):
+                return (group, progress, voids)
+            group += 1
+        return (group, (), voids)
+
+    def _mine(self, pos: Position) -> int:
+        return pos.side_mask(self.side)
+
+    def _theirs(self, pos: Position) -> int:
+        return pos.side_mask(self.side.opponents)
+
+    def _done(self, step: Step, progress: int, pos: Position) -> bool:
+        mine = self._mine(pos)
+        if isinstance(step, PlayCards):
+            cards = step.cards
+            k = progress
+            while k < len(cards) and not mine & cards[k].bit:
+                k += 1  # a card already played along the way
+            return k >= len(cards)
+        if isinstance(step, DrawTrumps):
+            return self.trump is None or not self._theirs(pos) & SUIT_MASKS[self.trump]
+        if isinstance(step, Cash):
+            return progress == 1 or not mine & SUIT_MASKS[step.suit]
+        if isinstance(step, Ruff | Finesse):
+            return progress == 1
+        return True  # Concede and TrumpMention take no card of their own
+
+    def _advance(self, step: Step, progress: int, pos: Position, nxt: Position, card: Card) -> int:
+        if isinstance(step, PlayCards):
+            k = progress
+            cards = step.cards
+            while k < len(cards) and cards[k] is not card and not self._mine(pos) & cards[k].bit:
+                k += 1
+            if k < len(cards) and cards[k] is card:
+                k += 1
+            return k
+        if isinstance(step, Cash):
+            # a presumed winner lost: the opponents won a trick led in the suit by us
+            if not nxt.trick and len(pos.trick) == 3:
+                led = pos.trick[0]
+                leader_side = pos.leader.side
+                if (
+                    led.suit is step.suit
+                    and leader_side is self.side
+                    and nxt.leader.side is not self.side
+                ):
+                    return 1
+            return progress
+        if isinstance(step, Ruff):
+            if (
+                pos.trick
+                and pos.trick[0].suit is step.suit
+                and pos.leader.side is self.side
+                and card.suit is self.trump
+                and pos.to_play.side is self.side
+            ):
+                return 1
+            return progress
+        if isinstance(step, Finesse):
+            if card is step.card or (
+                not nxt.trick and len(pos.trick) == 3 and pos.trick[0].suit is step.card.suit
+            ):
+                return 1
+            return progress
+        return progress
+
+    def _step_leads(self, step: Step, progress: int, pos: Position, hand: int) -> int:
+        """Leads that take ``step`` from the hand on lead (0: not from this hand, C7)."""
+        seat = pos.to_play
+        partner = pos.hands[seat.partner]
+        if isinstance(step, PlayCards):
+            k = progress
+            mine = self._mine(pos)
+            while k < len(step.cards) and not mine & step.cards[k].bit:
+                k += 1
+            if k < len(step.cards) and hand & step.cards[k].bit:
+                return step.cards[k].bit
+            return 0
+        if isinstance(step, DrawTrumps) and self.trump is not None:
+            t = hand & SUIT_MASKS[self.trump]
+            return _high(t) if t else 0
+        if isinstance(step, Cash):
+            s = hand & SUIT_MASKS[step.suit]
+            return self._suit_leads(s) if s else 0
+        if isinstance(step, Ruff) and self.trump is not None:
+            s = hand & SUIT_MASKS[step.suit]
+            if s and not partner & SUIT_MASKS[step.suit] and partner & SUIT_MASKS[self.trump]:
+                return _low(s)
+            return 0
+        if isinstance(step, Finesse):
+            s = hand & SUIT_MASKS[step.card.suit]
+            if s and partner & step.card.bit:
+                return _low(s)
+            return 0
+        return 0
+
+    # -- choices -------------------------------------------------------------------------
+
+    def _suit_leads(self, holding: int) -> int:
+        """C1: the top card; with no honour in the holding, any card (careless spot cards)."""
+        if not self.prof.top_down:
+            return holding
+        top = _high(holding)
+        rank = (top.bit_length() - 1) % 13
+        if self.prof.careless_spot_cards and rank < _TEN:
+            return holding
+        return top
+
+    def _winners(self, pos: Position, hand: int) -> int:
+        """Cards of ``hand`` higher than every card the opponents still hold in their suit:
+        winners from the claimer's view (he counts the cards played)."""
+        theirs = self._theirs(pos)
+        out = 0
+        for s in range(4):
+            h = hand & SUIT_MASKS[s]
+            if not h:
+                continue
+            t = theirs & SUIT_MASKS[s]
+            out |= h & ~((_high(t) << 1) - 1) if t else h
+        return out
+
+    def _lead(self, pos: Position, state: State) -> int:
+        group, progress, _voids = state
+        hand = pos.hands[pos.to_play]
+        if group < len(self.statement.groups):
+            opts = 0
+            steps = self.statement.groups[group]
+            for step, p in zip(steps, progress, strict=True):
+                if not self._done(step, p, pos):
+                    opts |= self._step_leads(step, p, pos, hand)
+            if opts:
+                if self.prof.claimer_notices_showouts and self._broken(state):
+                    return opts | self._silent_leads(pos, hand)
+                return opts
+            if any(isinstance(s, Concede | TrumpMention) for s in steps):
+                return self._silent_leads(pos, hand, conceding=True)
+        return self._silent_leads(pos, hand)
+
+    def _broken(self, state: State) -> bool:
+        """WBF view (C3): an opponent has shown out of a suit the statement is running."""
+        group, _progress, voids = state
+        if group >= len(self.statement.groups):
+            return False
+        for step in self.statement.groups[group]:
+            if isinstance(step, Cash):
+                for seat in Seat:
+                    if seat.side is not self.side and voids >> (seat * 4 + step.suit) & 1:
+                        return True
+        return False
+
+    def _silent_leads(self, pos: Position, hand: int, *, conceding: bool = False) -> int:
+        trump = self.trump
+        if (
+            trump is not None
+            and self.aware_of_trumps
+            and self.prof.aware_claimer_draws_trumps
+            and self._theirs(pos) & SUIT_MASKS[trump]
+            and hand & SUIT_MASKS[trump]
+        ):
+            return _high(hand & SUIT_MASKS[trump])
+        winners = self._winners(pos, hand)
+        opts = 0
+        if winners and not (conceding or self.conceding):
+            for s in range(4):
+                if winners & SUIT_MASKS[s]:
+                    opts |= self._suit_leads(hand & SUIT_MASKS[s])
+            return opts
+        for s in range(4):
+            h = hand & SUIT_MASKS[s]
+            if h:
+                opts |= self._suit_leads(h)
+        return opts
+
+    def _follow(self, pos: Position, state: State, legal: int) -> int:
+        _group, _progress, voids = state
+        seat = pos.to_play
+        trick = pos.trick
+        led = trick[0].suit
+        trump = self.trump
+        win_i = winning_index(trick, trump)
+        winner_seat = pos.leader.next(win_i)
+        best = trick[win_i]
+        partner_winning = winner_seat is seat.partner
+        hand = pos.hands[seat]
+        follow = hand & SUIT_MASKS[led]
+        finesse = self._finesse_card(pos, state)
+        if finesse and legal & finesse:
+            return finesse
+        if follow:
+            if partner_winning:
+                return _low(follow)
+            beating = follow & ~((1 << (best.index + 1)) - 1) if best.suit is led else 0
+            if not beating:
+                return _low(follow)
+            last_to_play = len(trick) == 3
+            if last_to_play:
+                return _low(beating)
+            known = self._known_winner(pos, voids, led, beating)
+            if known:
+                return known
+            return _low(follow) | _low(beating) | _high(follow)
+        # void in the suit led
+        if partner_winning:
+            return self._discards(pos, hand)
+        if trump is not None and hand & SUIT_MASKS[trump]:
+            trumps = hand & SUIT_MASKS[trump]
+            if best.suit is trump:
+                trumps &= ~((1 << (best.index + 1)) - 1)
+            if trumps:
+                return _low(trumps) if self.prof.ruff_low else trumps
+        return self._discards(pos, hand)
+
+    def _discards(self, pos: Position, hand: int) -> int:
+        losers = hand & ~self._winners(pos, hand)
+        opts = 0
+        for s in range(4):
+            h = losers & SUIT_MASKS[s]
+            if h:
+                opts |= _low(h)
+        if opts:
+            return opts
+        for s in range(4):
+            h = hand & SUIT_MASKS[s]
+            if h:
+                opts |= _low(h)
+        return opts
+
+    def _known_winner(self, pos: Position, voids: int, suit: Suit, beating: int) -> int:
+        """C5/70E1: with the place of every higher outstanding card known (an opponent has
+        shown out of the suit), the lowest card that wins against the hands still to play."""
+        seat = pos.to_play
+        to_come = [seat.next(i) for i in range(1, 4 - len(pos.trick))]
+        opponents = [s for s in Seat if s.side is not self.side]
+        if not any(voids >> (s * 4 + suit) & 1 for s in opponents):
+            return 0
+        theirs_later = 0
+        for s in to_come:
+            if s.side is not self.side and not voids >> (s * 4 + suit) & 1:
+                theirs_later |= pos.hands[s] & SUIT_MASKS[suit]
+        # the claimer knows every outstanding card of the suit is with the non-void opponent
+        for card in reversed(cards_of_mask(beating)):
+            if not theirs_later & ~((card.bit << 1) - 1):
+                return card.bit
+        return 0
+
+    def _finesse_card(self, pos: Position, state: State) -> int:
+        """A stated finesse: play the card once the named opponent has played low."""
+        group, progress, _voids = state
+        if group >= len(self.statement.groups):
+            return 0
+        for step, p in zip(self.statement.groups[group], progress, strict=True):
+            if isinstance(step, Finesse) and not p:
+                seat = pos.to_play
+                if not pos.hands[seat] & step.card.bit:
+                    continue
+                if pos.trick and pos.trick[0].suit is step.card.suit:
+                    before = pos.leader.next(len(pos.trick) - 1)
+                    if before is step.against:
+                        best = pos.trick[winning_index(pos.trick, self.trump)]
+                        if best.suit is step.card.suit and best.rank < step.card.rank:
+                            return step.card.bit
+        return 0

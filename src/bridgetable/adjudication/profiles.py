@@ -1,0 +1,65 @@
+"""Jurisdiction profiles: the options where published claim guidance differs.
+
+Each option names its source; ``docs/claims.md`` explains them. The default profile follows
+the EBU White Book; ``acbl`` follows the ACBL Laws Commission claim guidelines (2019); ``wbf``
+follows the WBF Laws Committee's view that a claimer may notice a show-out.
+
+Example:
+    >>> from bridgetable.adjudication.profiles import profile
+    >>> profile("ebu").claimer_notices_showouts, profile("wbf").claimer_notices_showouts
+    (False, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridgetable.core.errors import NotationError
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """Options of claim adjudication.
+
+    Attributes:
+        name: the profile's name.
+        claimer_notices_showouts: C3. Whether a claimer running a suit is deemed to notice an
+            opponent's show-out and switch lines (EBU White Book 8.70.9: no; a WBF Laws
+            Committee minute cited in practice: yes).
+        top_down: C1 and Law 70E2. A suit is deemed cashed from the top unless the statement
+            says otherwise.
+        careless_spot_cards: C1 and EBU White Book 8.70.5. With no honour in a holding, the
+            claimer may carelessly lead its spot cards in any order.
+        ruff_low: C4d and ACBL 2019 guideline 5. The claimer ruffs as low as possible.
+        aware_claimer_draws_trumps: C4a. A claimer who mentions the outstanding trump is
+            deemed to draw it before cashing side winners when he can.
+        defence: P4. ``"any"``: the non-claiming side may make any legal play (the Laws'
+            reading, 70A); ``"normal"`` is not offered yet.
+    """
+
+    name: str
+    claimer_notices_showouts: bool = False
+    top_down: bool = True
+    careless_spot_cards: bool = True
+    ruff_low: bool = True
+    aware_claimer_draws_trumps: bool = True
+    defence: str = "any"
+
+
+PROFILES: dict[str, Profile] = {
+    "ebu": Profile("ebu"),
+    "acbl": Profile("acbl"),
+    "wbf": Profile("wbf", claimer_notices_showouts=True),
+}
+
+DEFAULT_PROFILE = "ebu"
+
+
+def profile(name: str = DEFAULT_PROFILE) -> Profile:
+    """The named profile (``ebu``, ``acbl`` or ``wbf``)."""
+    try:
+        return PROFILES[name.lower()]
+    except KeyError:
+        raise NotationError(
+            f"unknown claim profile {name!r}; choose from {', '.join(PROFILES)}"
+        ) from None

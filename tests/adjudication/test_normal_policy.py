@@ -1,0 +1,75 @@
+"""The claimer's normal plays (adjudication/normal.py), choice by choice."""
+
+from __future__ import annotations
+
+from bridgetable.adjudication.normal import NormalPlay
+from bridgetable.adjudication.profiles import profile
+from bridgetable.core.cards import Card, Suit, cards_of_mask
+from bridgetable.core.position import Position
+from bridgetable.core.seats import Seat
+from bridgetable.core.statement import parse_statement
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+def allowed(
+    pos: Position, claimer: Seat, stmt: str | None, claimed: int, **kw: object
+) -> list[str]:
+    pol = NormalPlay.for_claim(pos, claimer, parse_statement(stmt), claimed, **kw)  # type: ignore[arg-type]
+    return [str(c) for c in cards_of_mask(pol.allowed(pos, pol.start(pos)))]
+
+
+def test_silent_claimer_leads_top_of_suits_holding_winners() -> None:
+    # North: AK5 of spades, 42 of hearts; opponents hold the spade J and heart winners
+    pos = Position.from_pbn("N:AK5.42.. QT.AK3.. 876.QJ.. J32.T9..", trump=None, leader=N)
+    assert allowed(pos, N, None, 5) == ["SA"]
+
+
+def test_conceding_claimer_may_lead_any_suit_top_down() -> None:
+    pos = Position.from_pbn("N:AK5.42.. QT.AK3.. 876.QJ.. J32.T9..", trump=None, leader=N)
+    assert allowed(pos, N, None, 2) == ["SA", "H4", "H2"]
+
+
+def test_spot_cards_without_an_honour_may_go_in_any_order() -> None:
+    pos = Position.from_pbn("N:754... 2.A2.. ...A32 .98.3.", trump=None, leader=N)
+    assert set(allowed(pos, N, None, 3)) == {"S7", "S5", "S4"}
+    strict = profile("acbl").__class__("strict", careless_spot_cards=False)
+    assert allowed(pos, N, None, 3, prof=strict) == ["S7"]
+
+
+def test_statement_cards_are_led_in_order_from_the_hand_on_lead() -> None:
+    pos = Position.from_pbn("N:AK.A.. QJ.K.. 32.2.. T9.Q..", trump=None, leader=N)
+    pol = NormalPlay.for_claim(pos, N, parse_statement("HA SA SK"), 3)
+    st = pol.start(pos)
+    assert cards_of_mask(pol.allowed(pos, st)) == [Card("HA")]
+
+
+def test_statement_card_in_the_other_hand_is_not_credited_from_here() -> None:
+    # C7: "SA" is in South's hand but North is on lead: silent play from North
+    pos = Position.from_pbn("N:K.A.. Q.K.. A.2.. J.Q..", trump=None, leader=N)
+    got = allowed(pos, N, "SA", 2)
+    assert "SA" not in got and set(got) <= {"SK", "HA"}
+
+
+def test_following_when_partner_wins_plays_low() -> None:
+    pos = Position.from_pbn("N:.A2.. .KQ.. .53.. .J..", trump=None, leader=W, trick=(Card("H4"),))
+    # North plays second: can win with the ace; a guess between low, ace
+    assert set(allowed(pos, N, None, 2)) == {"HA", "H2"}
+    pos2 = pos.play(Card("HA")).play(Card("HK"))  # South to play, partner winning
+    assert allowed(pos2, N, None, 2) == ["H3"]
+
+
+def test_void_claimer_ruffs_as_low_as_possible() -> None:
+    pos = Position.from_pbn("N:AQ2... 3..2.2 ..A.53 .32..4", trump=Suit.SPADES, leader=W)
+    pos = pos.play(Card("C4"))  # West leads a club; North is void
+    assert allowed(pos, N, None, 3) == ["S2"]
+
+
+def test_known_layout_after_a_show_out_credits_the_winning_finesse() -> None:
+    # North leads the H2 towards South's AQ; East plays low. West is known void in hearts
+    # (he showed out before the claim), so East holds the king: the queen wins (70E1).
+    pos = Position.from_pbn("N:.2..2 .K4.. .AQ.. ..32.", trump=None, leader=N)
+    pos = pos.play(Card("H2")).play(Card("H4"))  # South to play
+    assert set(allowed(pos, S, None, 2)) == {"HQ", "HA"}  # unknown: a guess
+    known = allowed(pos, S, None, 2, known_voids=frozenset({(W, Suit.HEARTS)}))
+    assert known == ["HQ"]
