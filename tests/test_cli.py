@@ -69,3 +69,24 @@ def test_bad_arguments_exit_with_usage(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit) as exc:
         main(["selfplay", "--boards", "-1"])
     assert exc.value.code == 2
+
+
+def test_adjudicate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["adjudicate", "--deal", "N:..432. .543.. A.AK.. Q...32", "--trump", "S"]
+    args += ["--declarer", "S", "--leader", "S", "--claimer", "S", "--tricks", "3", "--json"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["claimed"] == 3 and out["awarded"] == 2 and out["dd"] == 3 and out["floor"] == 1
+    assert "70C" in out["laws"] and len(out["witness"]) == 12
+    assert isinstance(out["ruling"], str)
+
+
+def test_adjudicate_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["adjudicate", "--deal", "N:..432. .543.. A.AK.. Q...32", "--trump", "S"]
+    base += ["--declarer", "S", "--leader", "S", "--tricks", "3"]
+    assert main([*base, "--claimer", "S", "--statement", "draw trumps"]) == 0
+    assert "the claim stands" in capsys.readouterr().out
+    assert main([*base, "--claimer", "N"]) == 2  # dummy does not claim
+    assert main([*base, "--claimer", "S", "--statement", "cash X"]) == 2
+    err = capsys.readouterr().err
+    assert "dummy" in err and "'X' is not a suit" in err

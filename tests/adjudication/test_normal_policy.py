@@ -53,8 +53,8 @@ def test_statement_card_in_the_other_hand_is_not_credited_from_here() -> None:
 
 def test_following_when_partner_wins_plays_low() -> None:
     pos = Position.from_pbn("N:.A2.. .KQ.. .53.. .J..", trump=None, leader=W, trick=(Card("H4"),))
-    # North plays second: can win with the ace; a guess between low, ace
-    assert set(allowed(pos, N, None, 2)) == {"HA", "H2"}
+    # North plays second and wins with the ace: ducking a sure winner is not normal
+    assert allowed(pos, N, None, 2) == ["HA"]
     pos2 = pos.play(Card("HA")).play(Card("HK"))  # South to play, partner winning
     assert allowed(pos2, N, None, 2) == ["H3"]
 

@@ -26,9 +26,11 @@ Claimer-side choices when the statement is silent:
 
 * on lead: the top card of each suit holding a card that is top from the claimer's view (a
   "winner"); any suit if the claim concedes a trick or the hand holds no winner;
-* following suit: the lowest card when partner is winning; otherwise the lowest card, the
-  lowest card beating the trick so far, and the highest card (a guess resolved against him),
-  or, with the place of every higher outstanding card known, the card that wins;
+* following suit: the lowest card when partner is winning; otherwise, holding a card no
+  outstanding card beats, that card or the cheapest card beating the trick so far (a
+  finesse); else the lowest card, the cheapest beating card and the highest card (a guess
+  resolved against him); with the place of every higher outstanding card known, the card
+  that wins;
 * void: ruff with the lowest trump that beats the trick, else discard the lowest card of a
   suit (winners only when nothing else is left).
 """
@@ -280,7 +282,8 @@ class NormalPlay:
                     opts |= self._step_leads(step, p, pos, hand)
             if opts:
                 if self.prof.claimer_notices_showouts and self._broken(state):
-                    return opts | self._silent_leads(pos, hand)
+                    # he has seen the suit break: from here he plays as if silent
+                    return self._silent_leads(pos, hand, conceding=False) or opts
                 return opts
             if any(isinstance(s, Concede | TrumpMention) for s in steps):
                 return self._silent_leads(pos, hand, conceding=True)
@@ -348,6 +351,10 @@ class NormalPlay:
             known = self._known_winner(pos, voids, led, beating)
             if known:
                 return known
+            sure = beating & self._winners(pos, follow)
+            if sure:
+                # a card that cannot be beaten wins; a cheaper one is a finesse (a guess)
+                return _low(sure) | _low(beating)
             return _low(follow) | _low(beating) | _high(follow)
         # void in the suit led
         if partner_winning:

@@ -114,8 +114,8 @@ class Position:
         trick = (*self.trick, card)
         if len(trick) == 4:
             winner = self.leader.next(winning_index(trick, self.trump))
-            return Position(tuple(hands), self.trump, winner, ()), winner  # type: ignore[arg-type]
-        return Position(tuple(hands), self.trump, self.leader, trick), None  # type: ignore[arg-type]
+            return _unchecked(tuple(hands), self.trump, winner, ()), winner  # type: ignore[arg-type]
+        return _unchecked(tuple(hands), self.trump, self.leader, trick), None  # type: ignore[arg-type]
 
     def current_winner(self) -> Seat | None:
         """The seat winning the trick in progress so far, or ``None`` before the lead."""
@@ -138,3 +138,19 @@ class Position:
         return f"{self.to_pbn()} trump {trump} leader {self.leader.letter}" + (
             f" trick {t}" if t else ""
         )
+
+
+_SETTERS = tuple(Position.__dict__[f].__set__ for f in ("hands", "trump", "leader", "trick"))
+
+
+def _unchecked(
+    hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat, trick: tuple[Card, ...]
+) -> Position:
+    """A position known to be valid (the result of a legal play), built without the checks."""
+    p: Position = object.__new__(Position)
+    s0, s1, s2, s3 = _SETTERS
+    s0(p, hands)
+    s1(p, trump)
+    s2(p, leader)
+    s3(p, trick)
+    return p

@@ -1,0 +1,245 @@
+"""Law 70 and 71 rulings and the deeming rules C1-C12 (R70.1-R70.5, R71.1, R79.1).
+
+Positions are small endings written as the remaining cards (PBN, North first).
+"""
+
+from __future__ import annotations
+
+import random
+
+from bridgetable.adjudication.ruling import adjudicate
+from bridgetable.core.board import Board
+from bridgetable.core.cards import Card, Suit
+from bridgetable.core.errors import NotEntitled
+from bridgetable.core.phase import Phase
+from bridgetable.core.position import Position
+from bridgetable.core.record import BoardSetup
+from bridgetable.core.rules import RuleSet
+from bridgetable.core.seats import Seat, Side
+from bridgetable.selfplay import random_auction
+from bridgetable.solver.search import floor
+
+from support import refused
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+def pos(deal: str, trump: str | None, leader: Seat, *trick: str) -> Position:
+    t = None if trump is None else Suit.from_letter(trump)
+    return Position.from_pbn(deal, trump=t, leader=leader, trick=tuple(Card(c) for c in trick))
+
+
+# -- positions ---------------------------------------------------------------------------
+
+#: Spades trumps. South: SA HA HK; West SQ and two clubs (void in hearts); South on lead.
+TRUMP_OUT = "N:..432. .543.. A.AK.. Q...32"
+
+#: No trump. North AQ of hearts over West's king; South leads.
+FINESSE = "N:.AQ.. ..32. .32.. .K4.."
+
+
+def test_R70_1_only_the_original_statement_counts() -> None:
+    p = pos(FINESSE, None, S)
+    plain = adjudicate(p, S, 2, None, dd=None)
+    assert plain.awarded == 1
+    later = adjudicate(p, S, 2, None, later_statement="finesse HQ against W", dd=None)
+    assert later.awarded == 1  # added after the objection: not credited
+    stated = adjudicate(p, S, 2, "finesse HQ against W", dd=None)
+    assert stated.awarded == 2
+
+
+def test_R70_1_a_later_addition_never_improves_the_ruling() -> None:
+    p = pos(TRUMP_OUT, "S", S)
+    first = adjudicate(p, S, 3, None, dd=None)
+    later = adjudicate(p, S, 3, None, later_statement="draw trumps", dd=None)
+    assert later.awarded == first.awarded == 2
+
+
+def test_R70_2_unmentioned_outstanding_trump_costs_a_trick() -> None:
+    p = pos(TRUMP_OUT, "S", S)
+    r = adjudicate(p, S, 3, None, dd=None)
+    assert r.awarded == 2 and "70C" in r.laws
+    assert r.dd is None and r.floor is not None
+    # the witness: a heart ruffed by West's queen of spades
+    assert (W, Card("SQ")) in r.witness
+
+
+def test_R70_2_mentioned_trump_is_drawn() -> None:
+    p = pos(TRUMP_OUT, "S", S)
+    for text in ("draw trumps then cash H", "1 trump out"):
+        r = adjudicate(p, S, 3, text, dd=None)
+        assert r.awarded == 3 and "70C" not in r.laws, text
+
+
+def test_R70_3_unstated_finesse_is_not_credited() -> None:
+    r = adjudicate(pos(FINESSE, None, S), S, 2, None, dd=None)
+    assert r.awarded == 1 and r.floor == 1
+
+
+def test_R70_3_finesse_credited_after_a_show_out() -> None:
+    p = pos(FINESSE, None, S)
+    r = adjudicate(p, S, 2, None, known_voids=frozenset({(E, Suit.HEARTS)}), dd=None)
+    assert r.awarded == 2
+
+
+def test_R70_4_deemed_top_down_order() -> None:
+    # AK5 of spades opposite 42, West's jack doubleton: top down drops it (EBU WB 8.70.5)
+    p = pos("N:AK5... 3..A2. 42.2.. J8..3.", None, N)
+    top = adjudicate(p, N, 3, None, dd=None)
+    assert top.awarded == 3
+    free = adjudicate(p, N, 3, None, rules=RuleSet.duplicate(deemed_suit_order="none"), dd=None)
+    assert free.awarded is not None and free.awarded < 3  # the 5 may go first
+
+
+def test_R70_5_defenders_claim_relying_on_partners_choice() -> None:
+    # West claims his SA; East on lead may lead a heart instead of a spade
+    p = pos("N:.A.3. 3.3.. ..K.4 A..2.", None, E)
+    r = adjudicate(p, W, 1, None, dd=None)
+    assert r.awarded == 0
+    assert adjudicate(p, W, 1, "S3 SA", dd=None).awarded == 1
+
+
+def test_R71_1_concession_of_a_trick_no_normal_play_loses() -> None:
+    p = pos("N:AK... 32... ..32. ...32", None, N)
+    r = adjudicate(p, N, 1, None, dd=None)
+    assert r.awarded == 1 and r.law71 == 1 and "71" in r.laws
+    rubber = adjudicate(p, N, 1, None, rules=RuleSet.rubber(), dd=None)
+    assert rubber.law71 == 1
+
+
+def test_R79_1_agreement_to_tricks_that_cannot_be_won_is_refused() -> None:
+    def oracle(p: Position, side: Side) -> int:
+        got = floor(p, side)
+        return 0 if got.tricks is None else got.tricks
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        b = Board(BoardSetup.for_board(1, rng=rng), oracle=oracle)
+        random_auction(b, rng)
+        if b.contract is None:
+            continue
+        if b.face_down_lead is None and b.phase is Phase.CLARIFICATION:
+            b.play(b.to_act, b.legal_cards()[0])  # type: ignore[arg-type]
+        b.face_lead(b.opening_leader)  # type: ignore[arg-type]
+        while len(b.tricks) < 11:
+            seat = b.to_act
+            assert seat is not None
+            b.play(seat, rng.choice(b.legal_cards(seat)))
+        declarer = b.declarer
+        assert declarer is not None
+        low = oracle(b.position(), declarer.side)
+        if low == 0:
+            continue
+        b.make_claim(declarer, low - 1)
+        exc = refused(b.agree_claim, declarer.lho)
+        assert isinstance(exc, NotEntitled) and exc.law == "79A2"
+        return
+    raise AssertionError("no suitable board")
+
+
+# -- deeming rules ------------------------------------------------------------------------
+
+
+def test_C1_careless_spot_cards_may_lose_to_a_singleton() -> None:
+    # 754 opposite a void, West's singleton 6: leading a low spot first is careless, normal
+    p = pos("N:754... ..432. ...AKQ 6...32", None, N)
+    assert adjudicate(p, N, 3, None, dd=None).awarded == 2
+
+
+def test_C2_unordered_list_is_played_in_the_worst_order() -> None:
+    # hearts blocked: AK opposite Q3; South has no other entry
+    p = pos("N:.AK.2. 432... .Q3..3 ..J54.", None, N)
+    assert adjudicate(p, N, 3, None, dd=None).awarded == 2
+    assert adjudicate(p, N, 3, "cash H", dd=None).awarded == 2
+    # a list without "then": the diamond may go first, and West runs the diamonds
+    assert adjudicate(p, N, 3, "cash H, cash D", dd=None).awarded == 0
+
+
+def test_C3_stated_suit_run_without_noticing_a_bad_break() -> None:
+    # "run the spades": East shows out at once, West's JT98 stops the fourth round
+    p = pos("N:AKQ2..A. .AKQJT.. ..65432. JT98.2..", None, N)
+    ebu = adjudicate(p, N, 5, "cash S", dd=None)
+    assert ebu.awarded == 3  # EBU: he carries on with the spades (WB 8.70.9)
+    wbf = adjudicate(p, N, 5, "cash S", prof="wbf", dd=None)
+    assert wbf.awarded == 4  # noticing the show-out, he cashes the DA first
+
+
+def test_C4_claimer_ruffs_low_and_is_overruffed() -> None:
+    # hearts trumps; East leads a club, South ruffs as low as possible and West overruffs
+    p = pos("N:..43. ...K3 .A2.. .5.2.", "H", E)
+    r = adjudicate(p, S, 2, None, dd=None)
+    assert r.awarded == 1
+    assert (S, Card("H2")) in r.witness[:3] and (W, Card("H5")) in r.witness[:3]
+
+
+def test_C5_guess_resolved_against_the_claimer() -> None:
+    r = adjudicate(pos(FINESSE, None, S), S, 2, None, dd=None)
+    assert r.awarded == 1 and "70A" in r.laws
+
+
+def test_C6_unstated_technique_is_never_credited_beyond_the_worst_normal_line() -> None:
+    from bridgetable.solver.reference import ReferenceSolver
+
+    rng = random.Random(6)
+    ref = ReferenceSolver()
+    for _ in range(60):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        n = rng.randint(1, 3)
+        hands = [sum(1 << c for c in cards[i * n : (i + 1) * n]) for i in range(4)]
+        trump = rng.choice([None, *Suit])
+        p = Position(tuple(hands), trump, rng.choice(list(Seat)))  # type: ignore[arg-type]
+        claimer = rng.choice(list(Seat))
+        r = adjudicate(p, claimer, n, None, dd=None)
+        assert r.awarded is not None
+        assert r.floor is not None and r.floor <= r.awarded <= ref.tricks(p, claimer.side)
+
+
+def test_C7_claim_from_the_wrong_hand() -> None:
+    # South claims "SA SK" but North is on lead with no entry to South
+    p = pos("N:..2.2 ..AK. AK... ..43.", None, N)
+    r = adjudicate(p, S, 2, "SA SK", dd=None)
+    assert r.awarded == 1  # North's club; the spades are never reached
+
+
+def test_C8_law_71_uses_normal_play_in_duplicate_any_play_in_rubber() -> None:
+    p = pos("N:AK... 32... ..32. ...32", None, N)
+    assert adjudicate(p, N, 0, None, dd=None).law71 == 2
+    assert adjudicate(p, N, 0, None, rules=RuleSet.rubber(), dd=None).law71 == 2
+
+
+def test_C9_withdrawal_of_agreement_is_recorded_for_the_director() -> None:
+    from datetime import datetime
+
+    from support import at_play
+
+    b = at_play("C8")
+    b.make_claim(S, 13)
+    b.agree_claim(E)
+    b.agree_claim(W)
+    b.restore_tricks(W, 1, law="69B", now=datetime(2026, 1, 1))
+    assert b.tricks_for(Side.EW) == 1
+
+
+def test_C10_revokes_cannot_happen_online() -> None:
+    from support import at_play, c
+
+    b = at_play("C8")
+    exc = refused(b.play, S, c("SA"))  # dummy holds clubs
+    assert "44C" in exc.law
+
+
+def test_C11_defender_concession_objected() -> None:
+    from support import at_play, c
+
+    b = at_play("C8")
+    b.play(S, c("C4"))
+    b.play(E, c("CA"))
+    b.play(S, c("C9"))
+    b.make_claim(E, 0, concession=True)
+    b.object_to_partners_claim(W)
+    assert b.phase is Phase.PLAY
+
+
+def test_C12_ethics_guard_refuses_accepting_unwinnable_tricks() -> None:
+    test_R79_1_agreement_to_tricks_that_cannot_be_won_is_refused()
