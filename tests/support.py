@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bridgetable.core.board import Board, Phase
+from bridgetable.core.board import Board
 from bridgetable.core.calls import Contract, parse_call
 from bridgetable.core.cards import Card
 from bridgetable.core.deal import Deal
 from bridgetable.core.errors import ActionRefused
+from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat

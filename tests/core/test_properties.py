@@ -14,14 +14,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgetable.core.board import Board, Phase
+from bridgetable.core.board import Board
 from bridgetable.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Strain
 from bridgetable.core.cards import CARDS, Card
 from bridgetable.core.errors import ActionRefused
 from bridgetable.core.events import CardPlayed, LeadFaced, OpeningLeadFaceDown, QuittedTrickShown
+from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
-from bridgetable.core.seats import SEATS, Seat
+from bridgetable.core.seats import SEATS, Seat, Side
 from bridgetable.core.views import DIRECTOR, SPECTATOR, Observer
 from bridgetable.selfplay import random_auction
 
@@ -293,3 +294,115 @@ def test_random_auction_helper_ends_every_auction() -> None:
         b = Board(BoardSetup.for_board(n, rng=rng))
         random_auction(b, rng)
         assert b.phase in (Phase.CLARIFICATION, Phase.PASSED_OUT)
+
+
+# --------------------------------------------------------------------------- table mode
+
+TABLE = RuleSet.duplicate(policy="table")
+
+
+def table_setup(seed: int) -> BoardSetup:
+    """A random deal with a random contract, under the table policy."""
+    from bridgetable.core.calls import Contract, Doubling
+
+    rng = random.Random(seed)
+    base = BoardSetup.for_board(rng.randint(1, 16), rng=rng)
+    contract = Contract(
+        rng.randint(1, 7), rng.choice(list(Strain)), rng.choice(list(Doubling)), rng.choice(SEATS)
+    )
+    return BoardSetup(base.board, base.dealer, base.vulnerability, base.deal, TABLE, contract)
+
+
+def irregular_act(board: Board, rng: random.Random) -> None:
+    """One random irregular act of a real table (it may be refused)."""
+    declarer, dummy = board.declarer, board.dummy
+    assert declarer is not None and dummy is not None
+    r = rng.random()
+    seat = rng.choice([s for s in SEATS if s is not dummy])
+    if r < 0.55:  # a card from any hand, in or out of turn, following suit or not
+        hand = dummy if seat is declarer and rng.random() < 0.5 else seat
+        held = list(board.hand(hand))
+        if held:
+            board.play(seat, rng.choice(held))
+    elif r < 0.7:
+        held = list(board.hand(seat))
+        if held:
+            board.expose_card(seat, rng.choice(held), deliberate=rng.random() < 0.5)
+    elif r < 0.9:
+        board.draw_attention(seat, rng.choice(SEATS))
+    else:
+        board.ask_revoke(dummy, declarer)
+
+
+def concealed_from(board: Board, seat: Seat) -> set[Card]:
+    """Cards ``seat`` may never see now: other players' concealed cards (dummy's are faced
+    once play starts; penalty cards lie face up, Law 50A)."""
+    out: set[Card] = set()
+    faced = board.phase in (Phase.PLAY, Phase.ENDED)
+    for s in SEATS:
+        if s is seat or (faced and s is board.dummy):
+            continue
+        out |= set(board.hand(s)) - set(board.penalty_cards(s))
+    return out
+
+
+def play_table_board(seed: int) -> Board:
+    rng = random.Random(seed)
+    board = Board(table_setup(seed))
+    for _ in range(1500):
+        if board.is_over:
+            break
+        p = board.pending
+        if p is not None:
+            for s in SEATS:  # the options go to the chooser only
+                v = board.view_for(s)
+                assert (v.options == p.options) is (s in p.choosers) or not p.options
+                if s not in p.choosers:
+                    assert v.pending is None and not v.options
+            if rng.random() < 0.85:
+                board.choose(rng.choice(p.choosers), rng.choice(p.options))
+                continue
+        before = board.events
+        try:
+            if rng.random() < 0.12 or p is not None:
+                irregular_act(board, rng)
+            elif board.phase is Phase.CLARIFICATION and board.face_down_lead is not None:
+                leader = board.opening_leader
+                assert leader is not None
+                board.face_lead(leader)
+            else:
+                seat = board.to_act
+                assert seat is not None
+                cards = board.legal_cards(seat)
+                assert cards, f"{seat} to act has no card: {board.view_for(DIRECTOR)}"
+                board.play(seat, rng.choice(cards))
+        except ActionRefused:
+            assert board.events == before
+        for s in SEATS:
+            assert not board.view_for(s).visible_cards() & concealed_from(board, s)
+    assert board.is_over, "a table-mode board always reaches its end"
+    return board
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_table_mode_boards_reach_a_consistent_end(seed: int) -> None:
+    board = play_table_board(seed)
+    # 13 tricks, every card played once: 52 cards accounted for
+    assert len(board.tricks) == 13
+    played = [c for t in board.tricks for _, c in t.cards]
+    assert len(set(played)) == 52
+    assert all(len(board.hand(s)) == 0 for s in SEATS)
+    ns, ew = board.tricks_for(Side.NS), board.tricks_for(Side.EW)
+    assert ns + ew == 13 and ns >= 0 and ew >= 0
+    # replay equals live state; the JSON round trip is exact
+    record = BoardRecord.from_json(board.record.to_json())
+    assert record == board.record
+    again = Board.replay(record)
+    assert again.events == board.events
+    assert again.tricks == board.tricks
+    assert again.contract == board.contract
+    assert again.director_flags == board.director_flags
+    assert (again.tricks_for(Side.NS), again.tricks_for(Side.EW)) == (ns, ew)
+    for r in ROLES:
+        assert again.view_for(r) == board.view_for(r)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bridgetable.core.board import Phase
 from bridgetable.core.calls import DOUBLE, PASS, parse_call
 from bridgetable.core.errors import IllegalCall, OutOfTurn, WrongPhase
+from bridgetable.core.phase import Phase
 
 from support import AUCTION_4SX, E, N, S, W, at_clarification, bid, c, new_board, refused
 

@@ -14,6 +14,7 @@ from bridgetable.core.record import BoardRecord
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Side
 from bridgetable.core.views import SPECTATOR
+
 from support import E, N, S, W, at_play, c, refused
 
 T0 = datetime(2026, 11, 29, 20, 0, 0)
@@ -60,7 +61,7 @@ def test_R68_3_claim_without_statement_is_recorded_and_the_hand_faced() -> None:
     for role in (N, S, W, SPECTATOR):
         assert b.view_for(role).hands[E] == b.hand(E)
     assert b.view_for(W).claim is not None
-    assert b.view_for(W).claim["statement"] is None  # type: ignore[index]
+    assert b.view_for(W).claim["statement"] is None
 
 
 def test_R68_4_a_claim_of_k_tricks_concedes_the_rest() -> None:
@@ -156,8 +157,9 @@ def test_R68_7_play_on_needs_the_non_claiming_side_and_all_four() -> None:
     assert claim is not None and claim.status == "play_on"
     assert b.phase is Phase.PLAY and b.to_act is E
     assert b.view_for(W).hands[S] == b.hand(S)  # the claimer's hand stays faced
-    from bridgetable.selfplay import random_play
     import random
+
+    from bridgetable.selfplay import random_play
 
     random_play(b, random.Random(3))
     assert b.phase is Phase.ENDED

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bridgetable.core.board import Phase
 from bridgetable.core.errors import NotEntitled, OutOfTurn, WrongPhase
 from bridgetable.core.events import OpeningLeadFaceDown
+from bridgetable.core.phase import Phase
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.views import SPECTATOR

@@ -96,6 +96,16 @@ from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
+from bridgetable.core.table import (
+    AttentionDrawn,
+    CardExposed,
+    DeclarerSawDummy,
+    DummyIndicated,
+    DummyWarned,
+    HandsReturned,
+    RectificationChosen,
+    TableMixin,
+)
 from bridgetable.core.tricks import Trick, legal_mask, winning_index
 
 #: A face-down lead may be returned to the leader's hand only under these Laws (41A).
@@ -106,7 +116,7 @@ _PLAY = Phase.PLAY
 _LHO = {s: s.lho for s in SEATS}
 
 
-class Board(ClaimsMixin):
+class Board(TableMixin, ClaimsMixin):
     """One board being played; see the module docstring.
 
     ``oracle`` (optional) answers Law 79A2's question for claims: the fewest tricks a side
@@ -163,6 +173,9 @@ class Board(ClaimsMixin):
         self._partner_shown = set()
         self._restored = []
         self._published = None
+        self._table_reset()
+        if self._table:
+            self._free = False  # every table-mode play takes the checked path
         if s.contract is not None:
             self._start_play_period(s.contract)
 
@@ -267,6 +280,8 @@ class Board(ClaimsMixin):
         (declarer for dummy's hand), or the leader who is to face his lead."""
         if self._phase is Phase.AUCTION:
             return self._auction.turn
+        if self._pending is not None:
+            return self._pending.choosers[0]
         if self._phase is Phase.CLARIFICATION:
             return self.opening_leader
         if self._phase is Phase.PLAY:
@@ -372,6 +387,8 @@ class Board(ClaimsMixin):
                 if pattern:
                     return list(suit_cards(led, pattern))
             return cards_of_mask(hmask)
+        if self._table:
+            return self._table_legal(seat)
         hand = self.hand_to_play
         if hand is None or (seat is not None and seat is not self._player_of(hand)):
             return []
@@ -393,6 +410,9 @@ class Board(ClaimsMixin):
                 suit_led = self._trick[0][1].suit
                 if card.suit is suit_led or not hmask & SUIT_MASKS[suit_led]:
                     return
+        if self._table:
+            self._table_check(seat, card)
+            return
         if phase is Phase.AUCTION:
             raise WrongPhase("play", seat, "the auction is not over", "41A")
         if phase in (Phase.ENDED, Phase.PASSED_OUT):
@@ -463,12 +483,19 @@ class Board(ClaimsMixin):
             return False
         return True
 
-    def play(self, seat: Seat, card: Card) -> OpeningLeadFaceDown | CardPlayed:
+    def play(self, seat: Seat, card: Card) -> OpeningLeadFaceDown | CardPlayed | CardExposed:
         """Play ``card`` from the hand due to play; ``seat`` is its player (declarer for
         dummy's hand, where the card counts as named, Law 45B, 45C4a).
 
         The opening lead under the duplicate code is made face down (41A) and returns an
         :class:`OpeningLeadFaceDown`; it is faced with :meth:`face_lead`.
+
+        Under the table policy the act is taken as it happened at the table (see
+        :mod:`bridgetable.core.table`): a card of the hand holding it, in or out of turn. A
+        lead out of turn waits for the entitled opponent's choice (53-56), a revoke is
+        recorded silently (61), and a defender's card played before his turn becomes a
+        penalty card (57) -- that and an "opening lead" by the declaring side (54E, Law 24)
+        return a :class:`CardExposed` rather than a :class:`CardPlayed`.
         """
         hand = self._turn
         if self._phase is _PLAY and seat is self._actor and self._free:
@@ -485,6 +512,9 @@ class Board(ClaimsMixin):
                     self._events.append(e)
                     self._apply_card(e)
                     return e
+        if self._table:
+            result: CardPlayed | OpeningLeadFaceDown | CardExposed = self._table_play(seat, card)
+            return result
         self.check_play(seat, card)
         if self._phase is _PLAY:
             e = card_played(seat, card, hand, "named" if hand is self._dummy else "faced")  # type: ignore[arg-type]
@@ -536,6 +566,9 @@ class Board(ClaimsMixin):
         self._put_card(e.seat, card)
 
     def _apply_card(self, e: CardPlayed) -> None:
+        if self._table:
+            self._apply_table_card(e)
+            return
         hand = e.hand
         card = e.card
         self._hands[hand] &= ~card.bit
@@ -566,6 +599,8 @@ class Board(ClaimsMixin):
         self._played_at.append(len(self._events) - 1)
         if len(trick) == 4:
             self._complete_trick()
+        elif self._table:
+            self._set_turn(self._first_missing())
         else:
             nxt = _LHO[hand]
             self._turn = nxt
@@ -576,6 +611,8 @@ class Board(ClaimsMixin):
         self._actor = None if hand is None else self._player_of(hand)
 
     def _complete_trick(self) -> None:
+        if self._table:
+            self._table_order_trick()
         trick = self._trick
         w = winning_index([c for _, c in trick], self._trump)
         winner = trick[w][0]
@@ -593,6 +630,8 @@ class Board(ClaimsMixin):
         self._trick = []
         self._played_at = []
         self._set_turn(winner)
+        if self._table:
+            self._table_after_trick(winner)
         if len(self._tricks) == 13:
             self._phase = Phase.ENDED
             self._set_turn(None)
@@ -1370,6 +1409,9 @@ class Board(ClaimsMixin):
     def _apply_forfeit(self, e: DummyRightsForfeited) -> None:  # noqa: ARG002
         self._dummy_forfeited = True
 
+    def _apply_revoke_inquiry(self, e: RevokeInquiry) -> None:
+        self._apply_inquiry(e)
+
     def _apply_quitted_shown(self, e: QuittedTrickShown) -> None:
         self._show_quitted.add(e.trick)
 
@@ -1430,6 +1472,12 @@ def _replay_card(b: Board, e: CardPlayed) -> None:
     if e.how == "defender_choice":
         b.choose_for_dummy(e.seat, e.card)
         return
+    if b._table:
+        how, hand = b._table_check(e.seat, e.card)
+        if how != "card" or hand is not e.hand:
+            raise NotationError(f"the record's {e!r} is not how the table takes that card")
+        b._record(e)
+        return
     b.check_play(e.seat, e.card)
     if e.hand is not b.hand_to_play:
         raise OutOfTurn("play", e.seat, f"the record plays from {e.hand} out of turn", "44B")
@@ -1441,6 +1489,17 @@ def _replay_face_down(b: Board, e: OpeningLeadFaceDown) -> None:
         raise NotEntitled("play", e.seat, "opening leads are face up under these rules", "41A")
     b.check_play(e.seat, e.card)
     b._record(e)
+
+
+def _replay_exposed(b: Board, e: CardExposed) -> None:
+    if e.law in ("24", "53A", "57"):
+        got: Any = b.play(e.seat, e.card)
+    elif e.law == "45E":
+        got = b.fifth_card(e.seat, e.card)
+    else:
+        got = b.expose_card(e.seat, e.card, deliberate=e.deliberate)
+    if got != e:
+        raise NotationError(f"the record's {e!r} is not how the table takes that card")
 
 
 _WITHDRAW_REASONS: dict[str, WithdrawReason] = {
@@ -1460,7 +1519,7 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     ExplanationGiven: Board._apply_explained,
     ExplanationCorrected: Board._apply_correction,
     ContractAsked: Board._apply_contract_asked,
-    RevokeInquiry: Board._note,
+    RevokeInquiry: Board._apply_revoke_inquiry,
     DirectorCalled: Board._apply_director_called,
     IrregularityReported: Board._note,
     DummyRightsForfeited: Board._apply_forfeit,
@@ -1484,6 +1543,13 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     AgreementEstablished: Board._apply_established,
     ScorePublished: Board._apply_published,
     TricksRestored: Board._apply_restored,
+    CardExposed: Board._apply_exposed,
+    RectificationChosen: Board._apply_chosen,
+    AttentionDrawn: Board._apply_attention,
+    DummyWarned: Board._apply_warned,
+    DummyIndicated: Board._apply_indicated,
+    DeclarerSawDummy: Board._apply_saw_dummy,
+    HandsReturned: Board._apply_hands_returned,
 }
 
 _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
@@ -1532,6 +1598,13 @@ _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
             e.side_of, e.tricks, law=e.law, now=datetime.fromisoformat(e.at)
         )
     ),
+    CardExposed: _replay_exposed,
+    RectificationChosen: (lambda b, e: b.choose(e.seat, e.option)),
+    AttentionDrawn: (lambda b, e: b.draw_attention(e.seat, e.offender)),
+    DummyWarned: (lambda b, e: b.warn_wrong_hand(e.seat)),
+    DummyIndicated: (lambda b, e: b.dummy_indicates(e.seat, e.card)),
+    DeclarerSawDummy: (lambda b, _e: b.director_finds_dummy_seen()),
+    HandsReturned: (lambda b, _e: b.return_hands()),
 }
 
 

@@ -255,6 +255,25 @@ class ClaimsMixin:
     def _is_defender(self, seat: Seat) -> bool:  # pragma: no cover - Board's
         raise NotImplementedError
 
+    # table-mode hooks (Board's TableMixin; no-ops here)
+    def _table_on_claim(self, claimer: Seat) -> None:  # pragma: no cover - TableMixin's
+        """63A3: a claim by the offending side establishes its revoke."""
+
+    def _table_on_agreement(self, side: Side) -> None:  # pragma: no cover - TableMixin's
+        """63A4: the offending side's agreement, once established, establishes it."""
+
+    def revoke_transfer(  # pragma: no cover - TableMixin's
+        self, later_by_claim: dict[Side, int] | None = None
+    ) -> dict[Side, int]:
+        """Trick transfers for established revokes (64A)."""
+        del later_by_claim
+        return {Side.NS: 0, Side.EW: 0}
+
+    @property
+    def pending(self) -> Any:  # pragma: no cover - TableMixin's
+        """A rectification choice awaiting its chooser (table mode)."""
+        return None
+
     # -- helpers -------------------------------------------------------------------
 
     def position(self) -> Position:
@@ -349,6 +368,8 @@ class ClaimsMixin:
             raise WrongPhase("claim", seat, "a claim is made during the play period", "68")
         if seat is self._dummy:
             raise NotEntitled("claim", seat, "only declarer or a defender claims", "68A")
+        if self.pending is not None:
+            raise NotEntitled("claim", seat, "a rectification choice is pending", "68, 10")
         remaining = self.remaining_tricks()
         if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= remaining:
             raise NotEntitled(
@@ -373,6 +394,7 @@ class ClaimsMixin:
         self._claims_history.append(claim)
         self._faced.add(e.seat)
         self._phase = Phase.CLAIM
+        self._table_on_claim(e.seat)
 
     def announce_current_trick(self, seat: Seat, text: str = "") -> CurrentTrickStatement:
         """A statement about the trick in progress only ("this one is mine"): no claim, play
@@ -600,6 +622,7 @@ class ClaimsMixin:
     def _apply_established(self, e: AgreementEstablished) -> None:  # noqa: ARG002
         if self._claim is not None:
             self._claim.established = True
+            self._table_on_agreement(self._claim.side.opponents)
 
     def publish_score(self, at: datetime) -> ScorePublished:
         """The official score is available from ``at``: the Correction Period starts (79C1)."""
@@ -658,14 +681,16 @@ class ClaimsMixin:
         restoration."""
         won = self._won[side]
         claim = self._claim
+        by_claim = {Side.NS: 0, Side.EW: 0}
         if claim is not None:
             awarded = claim.awarded
             if awarded is not None:
-                mine = awarded if side is claim.side else claim.remaining - awarded
-                won += mine
+                by_claim[claim.side] = awarded
+                by_claim[claim.side.opponents] = claim.remaining - awarded
+                won += by_claim[side]
                 delta = sum(self._restored)
                 won += delta if side is claim.side else -delta
-        return won
+        return won + self.revoke_transfer(by_claim)[side]
 
 
 def _iso(at: datetime) -> str:

@@ -135,6 +135,11 @@ class View:
     dummy_rights_forfeited: bool
     claim: dict[str, Any] | None = None
     played: tuple[tuple[Seat, Card], ...] = field(default=())
+    penalty_cards: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)
+    pending: dict[str, Any] | None = None
+    options: tuple[str, ...] = ()
+    flags: tuple[tuple[str, str], ...] = ()
+    revokes: tuple[dict[str, Any], ...] = ()
 
     def visible_cards(self) -> set[Card]:
         """Every card whose face this view shows (the leak test's measure)."""
@@ -154,6 +159,10 @@ class View:
             out.update(c for _, c in t)
         out.update(c for _, c in self.played)
         out.update(self.legal_cards)
+        for pcs in self.penalty_cards.values():
+            out.update(pcs)
+        if self.pending is not None and self.pending.get("card"):
+            out.add(Card(self.pending["card"]))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -212,6 +221,11 @@ class View:
             "dummy_rights_forfeited": self.dummy_rights_forfeited,
             "claim": self.claim,
             "played": plays(self.played),
+            "penalty_cards": {s.letter: cards(cs) for s, cs in self.penalty_cards.items()},
+            "pending": self.pending,
+            "options": list(self.options),
+            "flags": [[law, text] for law, text in self.flags],
+            "revokes": list(self.revokes),
         }
 
 
@@ -297,6 +311,17 @@ def view_for(board: Board, role: Role) -> View:
 
     answers = b.all_answers if director else b.answers_for(seat)
 
+    # table mode: penalty cards lie face up for everyone (50A); a pending choice and its
+    # options go to the chooser (and the Director); flags and revokes to the Director only
+    penalty = {s: tuple(sorted(b.penalty_cards(s), reverse=True)) for s in SEATS}
+    penalty = {s: cs for s, cs in penalty.items() if cs}
+    p = b.pending
+    pending = None
+    options: tuple[str, ...] = ()
+    if p is not None and (director or (seat is not None and seat in p.choosers)):
+        pending = p.summary()
+        options = p.options if seat is not None else ()
+
     prompts = []
     if seat is not None and b.misexplanation_prompt(seat):
         prompts.append("disclose_misexplanation")
@@ -335,6 +360,11 @@ def view_for(board: Board, role: Role) -> View:
         pending_questions=b.pending_questions,
         dummy_rights_forfeited=b.dummy_rights_forfeited,
         played=played,
+        penalty_cards=penalty,
+        pending=pending,
+        options=options,
+        flags=b.director_flags if director else (),
+        revokes=tuple(r.summary() for r in b.revokes) if director else (),
     )
 
 
@@ -369,6 +399,7 @@ def _actions(b: Board, seat: Seat) -> list[str]:
     if b.misexplanation_prompt(seat):
         out.append("correct_explanation")
     out.extend(b.claim_actions(seat))
+    out.extend(b.table_actions(seat))
     return out
 
 

@@ -1,0 +1,1281 @@
+"""Table mode: irregular acts become events and the Laws' rectifications follow.
+
+Under ``RuleSet.duplicate(policy="table")`` the engine accepts, as events, the irregular acts
+of a real table -- a lead out of turn (Laws 53-56, the opening lead 54), a premature play
+(57), an exposed card (48-50), a revoke (61) -- and then offers the right player exactly the
+options the Law gives (:attr:`TableMixin.pending`), refuses normal play until the choice is
+made (except the acts the Laws treat as acceptance: the next hand playing to a lead out of
+turn, 53A and 60A; declarer playing after a defender's failure to play a penalty card, 52),
+and applies the choice (:meth:`TableMixin.choose`).
+
+* Penalty cards (50) stay in their owner's hand and face up for everyone; a major one must be
+  played at the first legal opportunity (50D1), a minor one bars lower non-honours of its suit
+  (50C); when the partner of a major penalty card's owner obtains the lead, declarer chooses
+  (50D2, 51B). Following suit always comes first (44C) and a player who cannot comply plays
+  any otherwise legal card (59).
+* Revokes are recorded silently (61), corrected when attention is drawn before they are
+  established (62; :meth:`TableMixin.draw_attention`, or the "having none?" question of 42B1
+  and 61B), established at the moments of 63A, and their trick transfers apply at the end of
+  play (64A, 64B); every established revoke raises a Director flag (64C).
+* The Director's flags (:attr:`TableMixin.director_flags`) list every case the Laws leave to
+  his judgement.
+
+Example:
+    >>> from bridgetable.core.board import Board
+    >>> from bridgetable.core.calls import Contract
+    >>> from bridgetable.core.cards import Card
+    >>> from bridgetable.core.deal import Deal
+    >>> from bridgetable.core.record import BoardSetup
+    >>> from bridgetable.core.rules import RuleSet
+    >>> from bridgetable.core.seats import Seat
+    >>> deal = Deal.from_pbn(
+    ...     "N:AKQ2.J84.T9.7654 JT9.AKQ.8765.AKQ 8765.T9.AKQJ.JT9 43.76532.432.832")
+    >>> setup = BoardSetup.for_board(1, deal=deal)
+    >>> b = Board(BoardSetup(1, setup.dealer, setup.vulnerability, deal,
+    ...     RuleSet.duplicate(policy="table"), Contract.parse("4S S")))
+    >>> _ = b.play(Seat.EAST, Card("HA"))   # East faces a lead; West was to lead (Law 54)
+    >>> b.pending.kind, b.pending.options
+    ('54', ('spread', 'accept', 'refuse'))
+    >>> _ = b.choose(Seat.SOUTH, "accept")
+    >>> b.phase.value, b.hand_to_play       # declarer plays second from his hand (54B)
+    ('play', Seat.SOUTH)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from bridgetable.core.calls import Contract
+from bridgetable.core.cards import DISPLAY_SUITS, SUIT_MASKS, Card, Suit
+from bridgetable.core.errors import IllegalPlay, NotationError, NotEntitled, WrongPhase
+from bridgetable.core.events import CardPlayed, OpeningLeadFaceDown, register_event
+from bridgetable.core.phase import Phase
+from bridgetable.core.rules import RuleSet
+from bridgetable.core.seats import SEATS, Seat, Side
+from bridgetable.core.tricks import Trick, legal_mask
+
+#: The non-honours (two to nine) of every suit (Law 50B, 50C).
+_LOW_RANKS = sum(((1 << 8) - 1) << (13 * s) for s in range(4))
+
+
+# ----------------------------------------------------------------------------- events
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class CardExposed:
+    """A card exposed other than in normal play (Laws 24, 45E, 48-50, 53A at trick 13, 54A).
+
+    ``law`` says how it was handled: ``"49"`` a defender's card, now a penalty card;
+    ``"48A"`` declarer's card, no rectification; ``"54A"`` presumed declarer exposing a card
+    after a faced opening lead out of turn, who then spreads his hand; ``"24"`` an "opening
+    lead" by the presumed declarer or dummy (54E); ``"45E"`` a fifth card; ``"53A"`` a lead
+    out of turn to the thirteenth trick, played later in its turn.
+    """
+
+    seat: Seat
+    card: Card
+    deliberate: bool
+    law: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class RectificationChosen:
+    """The entitled player chose one of the options the Law gave him."""
+
+    seat: Seat
+    option: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class AttentionDrawn:
+    """A player draws attention to a possible revoke by ``offender`` (Laws 9, 62A)."""
+
+    seat: Seat
+    offender: Seat
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DummyWarned:
+    """Dummy warns declarer against leading from the wrong hand (42B2; 43B2a if his rights
+    are forfeited)."""
+
+    seat: Seat
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DummyIndicated:
+    """Dummy touched or indicated one of his cards without declarer's instruction (45F)."""
+
+    seat: Seat
+    card: Card
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DeclarerSawDummy:
+    """The Director finds the presumed declarer could have seen dummy's cards (54C)."""
+
+    seat: Seat | None
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandsReturned:
+    """The four hands went back into the board: a trick-12 revoke is then final (62D)."""
+
+    seat: Seat | None
+
+
+# ----------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A rectification choice awaiting its chooser.
+
+    ``kind`` is the Law: ``"54"`` faced opening lead out of turn, ``"56"`` a defender's lead
+    out of turn, ``"55"`` declarer's, ``"52"`` failure to play a penalty card, ``"57A"``
+    premature play, ``"50D"`` lead after a major penalty card, ``"62C"`` retraction after a
+    corrected revoke, ``"43B2a"`` the hand declarer leads from after dummy's warning.
+    """
+
+    kind: str
+    choosers: tuple[Seat, ...]
+    options: tuple[str, ...]
+    law: str
+    offender: Seat | None = None
+    card: Card | None = None
+    due: Seat | None = None
+    extra: Card | None = None
+
+    def summary(self) -> dict[str, Any]:
+        """A JSON-able description for views."""
+        return {
+            "kind": self.kind,
+            "law": self.law,
+            "choosers": [s.letter for s in self.choosers],
+            "options": list(self.options),
+            "offender": None if self.offender is None else self.offender.letter,
+            "card": None if self.card is None else str(self.card),
+        }
+
+
+@dataclass(slots=True)
+class Revoke:
+    """A revoke (61A): ``hand`` failed to follow ``suit`` (or a requirement) on ``trick``."""
+
+    trick: int
+    hand: Seat
+    player: Seat
+    card: Card
+    suit: Suit
+    kind: str = "follow"  # "follow" (44C) or "requirement" (61A: a rectification obligation)
+    established: bool = False
+    corrected: bool = False
+    penalised: bool = False  # 43B2b: corrected but treated as established for Law 64
+
+    def summary(self) -> dict[str, Any]:
+        """A JSON-able description for the Director."""
+        return {
+            "trick": self.trick + 1,
+            "hand": self.hand.letter,
+            "card": str(self.card),
+            "suit": self.suit.letter,
+            "kind": self.kind,
+            "established": self.established,
+            "corrected": self.corrected,
+            "penalised": self.penalised,
+        }
+
+
+_57_LAW = "57A"
+
+
+def _suits_text(suits: tuple[Suit, ...]) -> str:
+    return " ".join(s.letter for s in suits)
+
+
+class TableMixin:
+    """The table-mode commands and state of :class:`~bridgetable.core.board.Board`."""
+
+    # provided by Board
+    _phase: Phase
+    _declarer: Seat | None
+    _dummy: Seat | None
+    _contract: Contract | None
+    _trick: list[tuple[Seat, Card]]
+    _trick_leader: Seat | None
+    _tricks: list[Trick]
+    _hands: list[int]
+    _turn: Seat | None
+    _won: list[int]
+    _marks: list[list[bool]]
+    _face_down: Card | None
+    _review: list[bool]
+    _played: list[bool]
+    _played_at: list[int]
+    _events: list[Any]
+    _seen_faced: bool
+    _dummy_forfeited: bool
+    _attention_drawn: bool
+    _pending_rank: tuple[Card, ...]
+    _defender_choice: bool
+    _changed_after: list[Seat]
+    _designated: Card | None
+    rules: RuleSet
+
+    # table state
+    _table: bool
+    _pending: Pending | None
+    _queue: list[Pending]
+    _penalty: dict[Seat, dict[Card, bool]]
+    _lead_req: tuple[Seat, str, tuple[Suit, ...]] | None
+    _lead_choice_done: bool
+    _play_req: dict[Seat, str]
+    _must_play: dict[Seat, Card]
+    _revokes: list[Revoke]
+    _flags: list[tuple[str, str]]
+    _saw_dummy: bool
+    _hands_returned: bool
+
+    # -- Board's methods (stubs for the type checker; Board's own come first) ----------
+
+    def _record(self, e: Any) -> None:  # pragma: no cover - Board's
+        raise NotImplementedError
+
+    def _set_turn(self, hand: Seat | None) -> None:  # pragma: no cover - Board's
+        raise NotImplementedError
+
+    def _put_card(self, hand: Seat, card: Card) -> None:  # pragma: no cover - Board's
+        raise NotImplementedError
+
+    def _reopen_last_trick(self) -> None:  # pragma: no cover - Board's
+        raise NotImplementedError
+
+    def _player_of(self, hand: Seat) -> Seat:  # pragma: no cover - Board's
+        raise NotImplementedError
+
+    @property
+    def opening_leader(self) -> Seat | None:  # pragma: no cover - Board's
+        raise NotImplementedError
+
+    def _table_reset(self) -> None:
+        self._table = self.rules.policy == "table"
+        self._pending = None
+        self._queue = []
+        self._penalty = {s: {} for s in SEATS}
+        self._lead_req = None
+        self._lead_choice_done = False
+        self._play_req = {}
+        self._must_play = {}
+        self._revokes = []
+        self._flags = []
+        self._saw_dummy = False
+        self._hands_returned = False
+
+    # -- public state ------------------------------------------------------------------
+
+    @property
+    def pending(self) -> Pending | None:
+        """The rectification choice awaiting its chooser, if any (table mode)."""
+        return self._pending
+
+    def options_for(self, seat: Seat) -> tuple[str, ...]:
+        """The options ``seat`` may choose now (empty unless he is an entitled chooser)."""
+        p = self._pending
+        if p is None or seat not in p.choosers:
+            return ()
+        return p.options
+
+    def penalty_cards(self, seat: Seat) -> dict[Card, bool]:
+        """``seat``'s penalty cards, each with ``True`` when major (Law 50B)."""
+        return dict(self._penalty[seat])
+
+    @property
+    def revokes(self) -> tuple[Revoke, ...]:
+        """Every revoke recorded so far (the Director's knowledge; players see none)."""
+        return tuple(self._revokes)
+
+    @property
+    def director_flags(self) -> tuple[tuple[str, str], ...]:
+        """(Law, text) for every matter left to the Director's judgement: each established
+        revoke (64C), and each case where a Law says the Director may adjust."""
+        return tuple(self._flags)
+
+    def _flag(self, law: str, text: str) -> None:
+        self._flags.append((law, text))
+
+    # -- geometry ----------------------------------------------------------------------
+
+    def _first_missing(self) -> Seat | None:
+        """The next hand to play to the current trick: the first, in rotation from the
+        leader, that has not played to it (Law 44B)."""
+        leader = self._trick_leader if self._trick else None
+        if leader is None:
+            return self._turn
+        done = {s for s, _ in self._trick}
+        h = leader
+        for _ in range(4):
+            if h not in done:
+                return h
+            h = h.lho
+        return None
+
+    def _position(self, hand: Seat) -> int:
+        leader = self._trick_leader if self._trick_leader is not None else hand
+        return (hand - leader) % 4
+
+    def _table_order_trick(self) -> None:
+        """Order a complete trick in rotation from its leader (premature plays, 57C)."""
+        leader = self._trick_leader
+        if leader is not None:
+            self._trick.sort(key=lambda sc: (sc[0] - leader) % 4)
+
+    # -- legal cards (44C, 50, 51, 57, 59) -----------------------------------------------
+
+    def _constrained_mask(self, hand: Seat, *, penalties: bool = True) -> int:
+        """The cards ``hand`` may play now: follow suit first (44C), then the rectification
+        obligations, each dropped when it cannot be complied with (59)."""
+        hmask = self._hands[hand]
+        led = self._trick[0][1].suit if self._trick else None
+        base = legal_mask(hmask, led)
+        must = self._must_play.get(hand)
+        if must is not None and base & must.bit:
+            return must.bit
+        if led is None:
+            req = self._lead_req
+            if req is not None and req[0] is hand:
+                smask = 0
+                for s in req[2]:
+                    smask |= SUIT_MASKS[s]
+                m = base & smask if req[1] == "require" else base & ~smask
+                if m:
+                    base = m
+        else:
+            opt = self._play_req.get(hand)
+            if opt is not None:
+                base = self._apply_57(base, opt, led)
+        if penalties:
+            pcs = self._penalty[hand]
+            if pcs:
+                major = 0
+                for c, is_major in pcs.items():
+                    if is_major:
+                        major |= c.bit
+                if base & major:
+                    return base & major
+                for c, is_major in pcs.items():
+                    if not is_major:
+                        lower = SUIT_MASKS[c.suit] & _LOW_RANKS & ~c.bit
+                        m = base & ~lower
+                        if m:
+                            base = m
+        return base
+
+    @staticmethod
+    def _apply_57(base: int, opt: str, led: Suit) -> int:
+        follow = base & SUIT_MASKS[led]
+        if opt == "highest" and follow:
+            return 1 << (follow.bit_length() - 1)
+        if opt == "lowest" and follow:
+            return follow & -follow
+        if opt.startswith(("play ", "not ")) and not follow:
+            smask = SUIT_MASKS[Suit.from_letter(opt[-1])]
+            m = base & smask if opt.startswith("play ") else base & ~smask
+            if m:
+                return m
+        return base
+
+    def _table_legal(self, seat: Seat | None) -> list[Card]:
+        from bridgetable.core.cards import cards_of_mask
+
+        phase = self._phase
+        if phase not in (Phase.PLAY, Phase.CLARIFICATION) or self._face_down is not None:
+            return []
+        hand = self._turn
+        if hand is None:
+            return []
+        if seat is not None and seat is not self._player_of(hand):
+            return []
+        p = self._pending
+        if p is not None and not self._accepts_by_play(p, self._player_of(hand), hand):
+            return []
+        if self._pending_rank:
+            return list(self._pending_rank)
+        if self._defender_choice:
+            return []
+        return cards_of_mask(self._constrained_mask(hand))
+
+    def _classify(self, hand: Seat, card: Card) -> str:
+        """``"ok"``, ``"revoke"`` (44C, 61A), ``"penalty"`` (a penalty card not played, 52)
+        or ``"requirement"`` (another obligation not met, 61A)."""
+        hmask = self._hands[hand]
+        if self._trick:
+            led = self._trick[0][1].suit
+            if card.suit is not led and hmask & SUIT_MASKS[led]:
+                return "revoke"
+        if self._constrained_mask(hand) & card.bit:
+            return "ok"
+        if self._constrained_mask(hand, penalties=False) & card.bit:
+            return "penalty"
+        return "requirement"
+
+    # -- acceptance by play (53A, 54B, 60A, 52) ------------------------------------------
+
+    def _accepts_by_play(self, p: Pending, seat: Seat, hand: Seat) -> bool:
+        """Whether ``seat`` playing from ``hand`` now counts as accepting the irregularity."""
+        if p.kind in ("54", "56", "55"):
+            nxt = p.offender.lho if p.offender is not None else None
+            return hand is nxt and seat is self._player_of(hand)
+        if p.kind == "52":
+            return seat is self._declarer
+        return False
+
+    # -- the table-mode play command -----------------------------------------------------
+
+    def _hand_holding(self, seat: Seat, card: Card) -> Seat:
+        if self._hands[seat] & card.bit:
+            return seat
+        dummy = self._dummy
+        if (
+            seat is self._declarer
+            and dummy is not None
+            and self._phase is Phase.PLAY
+            and self._hands[dummy] & card.bit
+        ):
+            return dummy
+        raise IllegalPlay("play", seat, f"{seat} does not hold {card}", "44")
+
+    def _table_check(self, seat: Seat, card: Card) -> tuple[str, Seat]:
+        """Refuse what even table mode cannot accept; else say how the play is taken:
+        ``"card"`` (a :class:`CardPlayed`), ``"face_down"`` (41A) or ``"exposed"`` (54E, or
+        a lead to trick 13 out of turn, 53A)."""
+        phase = self._phase
+        if phase is Phase.AUCTION:
+            raise WrongPhase("play", seat, "the auction is not over", "41A")
+        if phase in (Phase.ENDED, Phase.PASSED_OUT):
+            raise WrongPhase("play", seat, "play of this board is over", "44")
+        if phase is Phase.CLAIM:
+            raise WrongPhase("play", seat, "play is suspended by a claim", "68D")
+        if not isinstance(card, Card):
+            raise NotationError(f"not a card: {card!r}")
+        if seat is self._dummy and phase is Phase.PLAY:
+            raise NotEntitled(
+                "play", seat, "dummy plays a card only as declarer names it", "45B, 43A1c"
+            )
+        hand = self._hand_holding(seat, card)
+        p = self._pending
+        if p is not None and not self._accepts_by_play(p, seat, hand):
+            who = ", ".join(str(s) for s in p.choosers)
+            raise NotEntitled(
+                "play",
+                seat,
+                f"{who} must first choose among: {', '.join(p.options)}",
+                p.law,
+            )
+        if phase is Phase.CLARIFICATION:
+            leader = self.opening_leader
+            if p is not None:  # presumed declarer plays to the lead: accepted (53A, 54B)
+                return "card", hand
+            if seat in (self._declarer, self._dummy):
+                return "exposed", hand  # 54E: Law 24, not a lead
+            if seat is leader:
+                if self._face_down is not None:
+                    raise NotEntitled(
+                        "play",
+                        seat,
+                        "the face-down opening lead may be changed only on the Director's "
+                        "instruction",
+                        "41A, 47E, 54",
+                    )
+                if self._classify(hand, card) != "ok":
+                    raise IllegalPlay(
+                        "play", seat, f"{card} does not comply with the lead required", "50D2"
+                    )
+                return ("face_down" if self.rules.face_down_opening_lead else "card"), hand
+            return "card", hand  # the other defender faces a lead: Law 54
+        if not self._trick and hand is not self._turn and len(self._tricks) == 12:
+            return "exposed", hand  # 53A: no acceptance at trick 13
+        if not self._trick:
+            if hand is self._turn and self._classify(hand, card) == "requirement":
+                raise IllegalPlay(
+                    "play", seat, f"{card} does not comply with the lead required", "50D2, 59"
+                )
+            return "card", hand
+        if self._trick_has(hand):
+            if not self._is_defender_seat(hand):
+                raise NotEntitled(
+                    "play",
+                    seat,
+                    f"{hand} has played to this trick; declarer's extra card goes back",
+                    "45E",
+                )
+            return "premature", hand
+        if hand is not self._turn and self._is_defender_seat(hand):
+            partner = hand.partner
+            due = self._turn
+            before_partner = (
+                not self._trick_has(partner)
+                and due is not None
+                and self._position(due) <= self._position(partner) < self._position(hand)
+            )
+            if not (before_partner and self._declarer_played_both()):
+                return "premature", hand  # 57A, 57D (57C1 plays the card)
+        return "card", hand
+
+    def _is_defender_seat(self, seat: Seat) -> bool:
+        return self._declarer is not None and seat.side is not self._declarer.side
+
+    def _table_play(self, seat: Seat, card: Card) -> Any:
+        how, hand = self._table_check(seat, card)
+        if how == "exposed":
+            law = "24" if self._phase is Phase.CLARIFICATION else "53A"
+            ex = CardExposed(seat, card, True, law)
+            self._record(ex)
+            return ex
+        if how == "premature":
+            pe = CardExposed(seat, card, True, "57")
+            self._record(pe)
+            return pe
+        if how == "face_down":
+            fd = OpeningLeadFaceDown(seat, card)
+            self._record(fd)
+            return fd
+        e = CardPlayed(seat, card, hand, "named" if hand is self._dummy else "faced")
+        self._record(e)
+        return e
+
+    # -- applying a card in table mode ---------------------------------------------------
+
+    def _apply_table_card(self, e: CardPlayed) -> None:
+        hand, card = e.hand, e.card
+        self._pending_rank = ()
+        self._defender_choice = False
+        self._changed_after = []
+        p = self._pending
+        if p is not None:
+            self._resolve(p, "accept")
+        if self._phase is Phase.CLARIFICATION:
+            if hand is not self.opening_leader:
+                self._opening_lead_out_of_turn(hand, card)
+                self._after()
+                return
+            self._phase = Phase.PLAY
+            self._seen_faced = True
+        self._establish_by_play(hand.side, len(self._tricks))
+        if not self._trick:
+            self._table_lead(hand, card)
+        else:
+            self._table_follow(hand, card)
+        if hand is self._dummy:
+            self._designated = card if e.how in ("named", "designated") else self._designated
+        elif hand is self._declarer:
+            self._designated = None
+        self._after()
+
+    def _opening_lead_out_of_turn(self, hand: Seat, card: Card) -> None:
+        """Law 54: the wrong defender faces an opening lead."""
+        leader = self.opening_leader
+        fd = self._face_down
+        if fd is not None and leader is not None:  # 54 preamble: partner's card goes back
+            self._hands[leader] |= fd.bit
+            self._face_down = None
+            self._review[leader] = True
+            self._played[leader] = False
+        self._hands[hand] &= ~card.bit
+        self._put_card(hand, card)
+        declarer = self._declarer
+        if declarer is None:  # pragma: no cover - a contract exists in this phase
+            return
+        options = ("accept",) if self._saw_dummy else ("spread", "accept", "refuse")
+        self._pending = Pending(
+            "54", (declarer,), options, "54", offender=hand, card=card, due=leader
+        )
+
+    def _table_lead(self, hand: Seat, card: Card) -> None:
+        due = self._turn
+        if hand is due:
+            kind = self._classify(hand, card)
+            self._hands[hand] &= ~card.bit
+            self._put_card(hand, card)
+            self._after_own_card(hand, card, kind)
+            return
+        # a lead out of turn (53-56)
+        self._hands[hand] &= ~card.bit
+        self._put_card(hand, card)
+        self._set_turn(hand.lho)
+        if self._is_defender_seat(hand):
+            declarer = self._declarer
+            if declarer is not None:
+                self._pending = Pending(
+                    "56", (declarer,), ("accept", "reject"), "53A, 56", hand, card, due
+                )
+        else:
+            decider = hand.lho
+            self._pending = Pending(
+                "55", (decider, decider.partner), ("accept", "reject"), "53A, 55A", hand, card, due
+            )
+
+    def _after_own_card(self, hand: Seat, card: Card, kind: str) -> None:
+        self._play_req.pop(hand, None)
+        self._must_play.pop(hand, None)
+        if kind in ("revoke", "requirement"):
+            led = self._led_of_current(card)
+            self._revokes.append(
+                Revoke(
+                    len(self._tricks) - (0 if self._trick_has(hand) else 1),
+                    hand,
+                    self._player_of(hand),
+                    card,
+                    led,
+                    "follow" if kind == "revoke" else "requirement",
+                )
+            )
+        elif kind == "penalty":
+            declarer = self._declarer
+            pcs = self._penalty[hand]
+            owed = [c for c in pcs if pcs[c]] or list(pcs)
+            if declarer is not None and owed:
+                self._pending = Pending(
+                    "52", (declarer,), ("accept", "reject"), "52", hand, card, extra=owed[0]
+                )
+
+    def _trick_has(self, hand: Seat) -> bool:
+        return any(s is hand for s, _ in self._trick)
+
+    def _led_of_current(self, card: Card) -> Suit:
+        if self._trick:
+            return self._trick[0][1].suit
+        if self._tricks:
+            return self._tricks[-1].led_suit
+        return card.suit  # pragma: no cover
+
+    def _table_follow(self, hand: Seat, card: Card) -> None:
+        kind = self._classify(hand, card)
+        self._hands[hand] &= ~card.bit
+        self._put_card(hand, card)
+        self._after_own_card(hand, card, kind)
+
+    def _declarer_played_both(self) -> bool:
+        played = {s for s, _ in self._trick}
+        return self._declarer in played and self._dummy in played
+
+    def _premature(self, hand: Seat, card: Card) -> None:
+        """A defender's card before his turn to a trick in progress: a lead to the next
+        trick or a play before partner has played (57A), or a play at his RHO's turn (57D).
+        57C1 (declarer had played from both hands) never comes here: that card is played."""
+        partner = hand.partner
+        due = self._turn
+        if self._trick_has(hand):  # a lead to the next trick: 63A1 counts it
+            self._establish_by_play(hand.side, len(self._tricks) + 1)
+            self._make_penalty(hand, card, major=True)
+            if not self._trick_has(partner):
+                self._offer_57(hand, card)
+            return
+        partner_pending = (
+            not self._trick_has(partner)
+            and due is not None
+            and self._position(due) <= self._position(partner) < self._position(hand)
+        )
+        if partner_pending:
+            self._make_penalty(hand, card, major=True)
+            self._offer_57(hand, card)
+            return
+        # 57D: played at his RHO's turn
+        if self._classify(hand, card) == "ok":
+            self._must_play[hand] = card
+            self._flag("57D, 16", f"{hand} played {card} at his RHO's turn: it is played in turn")
+        else:
+            self._make_penalty(hand, card, major=True)
+
+    def _offer_57(self, hand: Seat, card: Card) -> None:
+        declarer = self._declarer
+        if declarer is None or not self._trick:  # pragma: no cover
+            return
+        led = self._trick[0][1].suit
+        others = tuple(s for s in DISPLAY_SUITS if s is not led)
+        options = (
+            "highest",
+            "lowest",
+            *(f"play {s.letter}" for s in others),
+            *(f"not {s.letter}" for s in others),
+        )
+        self._pending = Pending("57A", (declarer,), options, _57_LAW, hand, card, due=hand.partner)
+
+    def _make_penalty(self, hand: Seat, card: Card, *, major: bool) -> None:
+        """``card`` (still in ``hand``) becomes a penalty card; two or more are all major
+        (50B). Never for declarer or dummy (48A)."""
+        if not self._is_defender_seat(hand):
+            return
+        pcs = self._penalty[hand]
+        pcs[card] = major or card.rank.is_honour
+        if len(pcs) > 1:
+            for c in pcs:
+                pcs[c] = True
+
+    # -- after every table event ---------------------------------------------------------
+
+    def _after(self) -> None:
+        """Raise the next queued choice, or declarer's 50D2 lead choice when the partner of
+        a major penalty card's owner is to lead."""
+        # penalty cards leave with the card: drop those no longer held
+        for s in SEATS:
+            pcs = self._penalty[s]
+            if pcs:
+                for c in [c for c in pcs if not self._hands[s] & c.bit]:
+                    del pcs[c]
+        if self._pending is None and self._queue:
+            self._pending = self._queue.pop(0)
+        if (
+            self._pending is None
+            and not self._trick
+            and not self._lead_choice_done
+            and self._phase in (Phase.PLAY, Phase.CLARIFICATION)
+            and self._face_down is None
+            and self._declarer is not None
+        ):
+            leader = self._turn
+            if leader is None or not self._is_defender_seat(leader):
+                return
+            owner = leader.partner
+            suits = tuple(
+                s
+                for s in DISPLAY_SUITS
+                if any(c.suit is s and m for c, m in self._penalty[owner].items())
+            )
+            if not suits:
+                return
+            options = [f"require {s.letter}" for s in suits]
+            for n in range(1, len(suits) + 1):
+                options += [f"forbid {_suits_text(sub)}" for sub in combinations(suits, n)]
+            options.append("free")
+            self._pending = Pending(
+                "50D", (self._declarer,), tuple(options), "50D2, 51B", owner, due=leader
+            )
+
+    def _table_after_trick(self, winner: Seat) -> None:
+        """A trick was quitted: 57A options and 57D obligations lapse; a forbidden lead
+        lasts while that player keeps the lead (50D2b)."""
+        self._play_req = {}
+        self._must_play = {}
+        req = self._lead_req
+        if req is not None and (req[1] == "require" or req[0] is not winner):
+            self._lead_req = None
+        if req is None or req[0] is not winner:
+            self._lead_choice_done = False
+
+    # -- choices -------------------------------------------------------------------------
+
+    def choose(self, seat: Seat, option: str, suit: Suit | None = None) -> RectificationChosen:
+        """Choose among the options the Law gives ``seat`` now (see :attr:`pending`).
+
+        ``option`` is one of the listed strings, or its first word with ``suit`` (``"require"``
+        with ``Suit.SPADES`` is ``"require S"``). The Laws: 54 (``spread``/``accept``/
+        ``refuse``), 53/55/56 (``accept``/``reject``), 52 (``accept``/``reject``), 57A
+        (``highest``/``lowest``/``play X``/``not X``), 50D2 and 51B (``require X``/
+        ``forbid X ...``/``free``), 62C (``retract``/``keep``), 43B2a (``lead from X``).
+        """
+        p = self._pending
+        if p is None:
+            raise WrongPhase("choose", seat, "no rectification awaits a choice", "10, 12")
+        if not isinstance(option, str):
+            raise NotationError(f"an option is text, not {option!r}")
+        if suit is not None:
+            option = f"{option} {suit.letter}"
+        if seat not in p.choosers:
+            raise NotEntitled(
+                "choose",
+                seat,
+                f"the choice belongs to {', '.join(str(s) for s in p.choosers)}",
+                p.law,
+            )
+        if option not in p.options:
+            raise NotEntitled(
+                "choose", seat, f"{option!r} is not one of: {', '.join(p.options)}", p.law
+            )
+        e = RectificationChosen(seat, option)
+        self._record(e)
+        return e
+
+    def _apply_chosen(self, e: RectificationChosen) -> None:
+        p = self._pending
+        if p is None:  # pragma: no cover - choose guarantees it
+            return
+        if p.kind == "55" and len(p.choosers) == 2 and e.seat is not p.choosers[0]:
+            # the other defender's view; on disagreement the next in turn decides (55A)
+            self._pending = Pending(
+                p.kind, (p.choosers[0],), p.options, p.law, p.offender, p.card, p.due
+            )
+            return
+        self._resolve(p, e.option)
+        self._after()
+
+    def _resolve(self, p: Pending, option: str) -> None:
+        self._pending = None
+        kind = p.kind
+        offender, card = p.offender, p.card
+        if kind == "54":
+            self._resolve_54(p, option)
+        elif kind in ("55", "56"):
+            if option == "reject" and offender is not None and card is not None:
+                self._withdraw_from_trick(offender)
+                self._trick_leader = None
+                if kind == "56":
+                    self._make_penalty(offender, card, major=True)
+                else:
+                    self._flag("55C, 16", f"declarer's lead out of turn of {card} was rejected")
+                self._set_turn(p.due)
+        elif kind == "52":
+            if option == "reject" and offender is not None and card is not None and p.extra:
+                self._substitute(offender, card, p.extra)
+        elif kind == "57A":
+            if p.due is not None:
+                self._play_req[p.due] = option
+        elif kind == "50D":
+            self._lead_choice_done = True
+            owner, leader = offender, p.due
+            if option != "free" and owner is not None and leader is not None:
+                mode, *letters = option.split()
+                suits = tuple(Suit.from_letter(x) for x in letters)
+                for c in [c for c in self._penalty[owner] if c.suit in suits]:
+                    del self._penalty[owner][c]
+                self._lead_req = (leader, mode, suits)
+        elif kind == "62C":
+            if option == "retract" and offender is not None:
+                self._retract_after_revoke(p, offender)
+        elif kind == "43B2a":
+            self._set_turn(Seat.from_letter(option.rsplit(maxsplit=1)[-1]))
+
+    def _resolve_54(self, p: Pending, option: str) -> None:
+        offender, card = p.offender, p.card
+        if option == "accept":  # 54B: declarer plays second from his own hand (41 footnote)
+            self._phase = Phase.PLAY
+            self._seen_faced = True
+        elif option == "spread":  # 54A: declarer becomes dummy; the lead is now in turn
+            old_declarer, old_dummy = self._declarer, self._dummy
+            if old_declarer is None or old_dummy is None or self._contract is None:
+                return  # pragma: no cover
+            self._contract = self._contract.with_declarer(old_dummy)
+            self._declarer, self._dummy = old_dummy, old_declarer
+            self._phase = Phase.PLAY
+            self._seen_faced = True
+            self._set_turn(old_declarer)
+        elif offender is not None and card is not None:  # 54D: refused
+            self._withdraw_from_trick(offender)
+            self._trick_leader = None
+            self._make_penalty(offender, card, major=True)
+            self._review[offender] = True
+            self._played[offender] = False
+            self._set_turn(p.due)
+
+    def _withdraw_from_trick(self, hand: Seat) -> Card:
+        i = next(i for i, (s, _) in enumerate(self._trick) if s is hand)
+        _, card = self._trick.pop(i)
+        if i < len(self._played_at):
+            del self._played_at[i]
+        self._hands[hand] |= card.bit
+        return card
+
+    def _substitute(self, hand: Seat, wrong: Card, penalty: Card) -> None:
+        """52B: the penalty card replaces the card illegally played, which becomes a major
+        penalty card (also when that card completed the trick)."""
+        self._hands[hand] = (self._hands[hand] | wrong.bit) & ~penalty.bit
+        self._penalty[hand].pop(penalty, None)
+        self._make_penalty(hand, wrong, major=True)
+        for i, (s, c) in enumerate(self._trick):
+            if s is hand and c is wrong:
+                self._trick[i] = (hand, penalty)
+                return
+        if self._tricks and not self._trick:
+            from bridgetable.core.tricks import winning_index
+
+            t = self._tricks[-1]
+            cards = tuple((s, penalty if c is wrong else c) for s, c in t.cards)
+            w = cards[winning_index([c for _, c in cards], self._contract_trump())][0]
+            self._won[t.winner & 1] -= 1
+            self._won[w & 1] += 1
+            self._tricks[-1] = Trick(t.leader, cards, w)
+            ns = not w & 1
+            for s in SEATS:
+                self._marks[s][-1] = ns if s.side is Side.NS else not ns
+            if self._phase is not Phase.ENDED:
+                self._set_turn(w)
+
+    # -- exposed cards (48, 49, 50, 54A) -------------------------------------------------
+
+    def expose_card(self, seat: Seat, card: Card, deliberate: bool = False) -> CardExposed:
+        """A card of ``seat``'s exposed other than in play (table mode).
+
+        A defender's card becomes a penalty card: minor if a single non-honour exposed
+        unintentionally, else major (49, 50B). Declarer's card is no penalty card (48A);
+        but the presumed declarer who exposes a card after a faced opening lead out of turn
+        must spread his hand and becomes dummy (54A).
+        """
+        if not self._table:
+            raise NotEntitled(
+                "expose_card", seat, "the online policy has no exposed cards", "48-50"
+            )
+        if self._phase not in (Phase.CLARIFICATION, Phase.PLAY):
+            raise WrongPhase("expose_card", seat, "only during the play period", "49")
+        if not isinstance(card, Card) or not self._hands[seat] & card.bit:
+            raise IllegalPlay("expose_card", seat, f"{seat} does not hold {card}", "49")
+        if card in self._penalty[seat]:
+            raise NotEntitled("expose_card", seat, f"{card} is already a penalty card", "50A")
+        if seat is self._dummy and self._phase is Phase.PLAY:
+            raise NotEntitled("expose_card", seat, "dummy's cards are spread face up", "41D, 48A")
+        p = self._pending
+        if p is not None and p.kind == "54" and seat is self._declarer and "spread" in p.options:
+            law = "54A"
+        elif self._is_defender_seat(seat):
+            law = "49"
+        else:
+            law = "48A"
+        e = CardExposed(seat, card, bool(deliberate), law)
+        self._record(e)
+        return e
+
+    def fifth_card(self, seat: Seat, card: Card, *, lead: bool = False) -> Any:
+        """A card contributed to a trick that already has one from ``seat``'s hand (45E).
+
+        If the Director judges it a lead (``lead=True``) it is a lead out of turn (53, 55,
+        56, via :meth:`play`); otherwise a defender's card is a penalty card and declarer's
+        goes back without rectification.
+        """
+        if lead:
+            return self._table_play(seat, card)
+        if not self._table or self._phase is not Phase.PLAY:
+            raise WrongPhase("fifth_card", seat, "table mode, during play", "45E")
+        if not isinstance(card, Card) or not self._hands[seat] & card.bit:
+            raise IllegalPlay("fifth_card", seat, f"{seat} does not hold {card}", "45E")
+        e = CardExposed(seat, card, False, "45E")
+        self._record(e)
+        return e
+
+    def _apply_exposed(self, e: CardExposed) -> None:
+        if e.law == "54A":
+            p = self._pending
+            if p is not None:
+                self._resolve(p, "spread")
+        elif e.law in ("49", "45E"):
+            self._make_penalty(e.seat, e.card, major=e.deliberate)
+        elif e.law == "57":
+            self._premature(e.seat, e.card)
+        elif e.law == "24":
+            self._flag("24, 54E", f"{e.seat} exposed {e.card} before the opening lead")
+        self._after()
+
+    # -- revokes (61-64) -----------------------------------------------------------------
+
+    def _open_revoke(self, offender: Seat) -> Revoke | None:
+        for r in self._revokes:
+            if r.corrected or (r.hand is not offender and r.player is not offender):
+                continue
+            if not r.established:
+                return r
+            if r.trick == 11 and self._phase is Phase.ENDED and not self._hands_returned:
+                return r  # 62D1
+        return None
+
+    def draw_attention(self, seat: Seat, offender: Seat) -> AttentionDrawn:
+        """Draw attention to a possible revoke by ``offender`` (62A).
+
+        An unestablished revoke is then corrected (62B): the offender withdraws the card
+        (a major penalty card if it came from a defender's concealed hand) and plays a legal
+        one; non-offenders who played after it may retract (62C). A revoke on trick 12 is
+        corrected even when established, until the hands go back into the board (62D). A
+        request about an established revoke is refused (63B). Dummy may not point out an
+        irregularity during play (43A1b); after a 43A2 act, his pointing out a defender's
+        irregularity brings no rectification (43B3).
+        """
+        if not self._table:
+            raise NotEntitled(
+                "draw_attention", seat, "the online policy prevents revokes", "61, 62"
+            )
+        if self._phase not in (Phase.PLAY, Phase.ENDED):
+            raise WrongPhase("draw_attention", seat, "no card has been played", "62")
+        if self._pending is not None:
+            raise NotEntitled("draw_attention", seat, "a rectification is being chosen", "62")
+        if (
+            seat is self._dummy
+            and self._phase is Phase.PLAY
+            and not (self._dummy_forfeited and self._is_defender_seat(offender))
+        ):
+            raise NotEntitled(
+                "draw_attention",
+                seat,
+                "dummy may not point out an irregularity during play",
+                "43A1b",
+            )
+        if offender is self._dummy:
+            offender = self._declarer or offender
+        if self._open_revoke(offender) is None and any(
+            r.hand is offender or r.player is offender for r in self._revokes if r.established
+        ):
+            raise NotEntitled("draw_attention", seat, f"{offender}'s revoke is established", "63B")
+        e = AttentionDrawn(seat, offender)
+        self._record(e)
+        return e
+
+    def _apply_attention(self, e: AttentionDrawn) -> None:
+        self._attention_drawn = True
+        r = self._open_revoke(e.offender)
+        if r is None:
+            return
+        if e.seat is self._dummy and self._phase is Phase.PLAY:
+            self._flag("43B3", f"dummy first drew attention to {e.offender}'s revoke")
+            return
+        self._correct(r)
+        self._after()
+
+    def _apply_inquiry(self, e: Any) -> None:
+        """42B1, 61B: the question draws attention to a revoke by the player asked."""
+        if not self._table:
+            return
+        r = self._open_revoke(e.asked)
+        if r is None or r.established:
+            return
+        if e.seat is self._dummy and self._dummy_forfeited:
+            r.penalised = True  # 43B2b
+            self._flag("43B2b, 64", f"dummy first asked; {r.player}'s revoke is penalised")
+        self._correct(r)
+        self._after()
+
+    def _correct(self, r: Revoke) -> None:
+        """Correct revoke ``r`` (62B, 62C, 62D)."""
+        r.corrected = True
+        if r.trick < len(self._tricks):
+            if r.trick == 11 and len(self._tricks) == 13:
+                self._correct_trick_12(r)
+                return
+            for s, c in self._trick:  # a non-offender's lead to the next trick goes back
+                self._hands[s] |= c.bit
+            self._trick = []
+            self._played_at = []
+            self._reopen_last_trick()
+            self._played_at = [-1] * len(self._trick)
+        trick_hands = [s for s, _ in self._trick]
+        pos = trick_hands.index(r.hand)
+        later = trick_hands[pos + 1 :]
+        was_penalty = r.card in self._penalty[r.hand]
+        self._withdraw_from_trick(r.hand)
+        if not was_penalty:
+            self._make_penalty(r.hand, r.card, major=True)  # 62B1 (never declarer's, 48A)
+        side = r.hand.side
+        for h in later:
+            if h.side is not side:
+                self._queue.append(
+                    Pending("62C", (self._player_of(h),), ("retract", "keep"), "62C1", h)
+                )
+        self._set_turn(self._first_missing())
+
+    def _retract_after_revoke(self, p: Pending, hand: Seat) -> None:
+        offender_side = hand.side.opponents
+        pos = self._position(hand)
+        card = self._withdraw_from_trick(hand)
+        if p.law == "62C2":
+            self._make_penalty(hand, card, major=True)
+        else:
+            after = [
+                s for s, _ in self._trick if s.side is offender_side and self._position(s) > pos
+            ]
+            if after:
+                h = after[0]
+                self._queue.insert(
+                    0, Pending("62C", (self._player_of(h),), ("retract", "keep"), "62C2", h)
+                )
+        self._set_turn(self._first_missing())
+
+    def _correct_trick_12(self, r: Revoke) -> None:
+        """62D1: the offender's cards of tricks 12 and 13 change places."""
+        t12, t13 = self._tricks[11], self._tricks[12]
+        c13 = t13.card_of(r.hand)
+        from bridgetable.core.tricks import winning_index
+
+        new = []
+        for t, old, repl in ((t12, r.card, c13), (t13, c13, r.card)):
+            cards = tuple((s, repl if c is old and s is r.hand else c) for s, c in t.cards)
+            w = cards[winning_index([c for _, c in cards], self._contract_trump())][0]
+            new.append(Trick(t.leader, cards, w))
+        for i, t in ((11, new[0]), (12, new[1])):
+            old_w = self._tricks[i].winner
+            self._won[old_w & 1] -= 1
+            self._won[t.winner & 1] += 1
+            self._tricks[i] = t
+            ns = not t.winner & 1
+            for s in SEATS:
+                self._marks[s][i] = ns if s.side is Side.NS else not ns
+
+    def _contract_trump(self) -> Suit | None:
+        return None if self._contract is None else self._contract.strain.suit
+
+    def _establish_by_play(self, side: Side, trick: int) -> None:
+        for r in self._revokes:
+            if not r.established and not r.corrected and r.hand.side is side and trick > r.trick:
+                self._establish(r, "63A1")
+
+    def _establish(self, r: Revoke, law: str) -> None:
+        r.established = True
+        self._flag(
+            "64C",
+            f"revoke by {r.player} ({r.card} on trick {r.trick + 1}) established ({law}): "
+            "review equity",
+        )
+
+    def _table_on_claim(self, claimer: Seat) -> None:
+        """63A3: a claim or concession by the offending side establishes its revoke."""
+        if self._table:
+            for r in self._revokes:
+                if not r.established and not r.corrected and r.hand.side is claimer.side:
+                    self._establish(r, "63A3")
+
+    def _table_on_agreement(self, side: Side) -> None:
+        """63A4: the offending side's agreement to a claim becomes established (69A)."""
+        if self._table:
+            for r in self._revokes:
+                if not r.established and not r.corrected and r.hand.side is side:
+                    self._establish(r, "63A4")
+
+    def revoke_transfer(self, later_by_claim: dict[Side, int] | None = None) -> dict[Side, int]:
+        """Tricks transferred after play for established revokes (64A), as a signed change
+        per side; none in the 64B cases (both sides' revokes established, a trick-12 revoke,
+        a failure to play a penalty card or a dummy card, a repeated revoke in one suit)."""
+        out = {Side.NS: 0, Side.EW: 0}
+        if not self._revokes or self._phase is not Phase.ENDED:
+            return out
+        est = [r for r in self._revokes if (r.established and not r.corrected) or r.penalised]
+        if not est or len({r.hand.side for r in est}) == 2:
+            return out
+        extra = later_by_claim or {}
+        seen: set[tuple[Seat, Suit]] = set()
+        total = 0
+        side = est[0].hand.side
+        first = min(r.trick for r in est)
+        for r in sorted(est, key=lambda r: r.trick):
+            key = (r.player, r.suit)
+            if key in seen:
+                continue
+            seen.add(key)
+            if r.trick >= 11 or r.kind == "requirement" or r.hand is self._dummy:
+                continue
+            if r.trick >= len(self._tricks):
+                continue
+            winner = self._tricks[r.trick].winner
+            later = any(t.winner.side is side for t in self._tricks[r.trick + 1 :])
+            later = later or extra.get(side, 0) > 0
+            if winner is r.hand:
+                total += 2 if later else 1
+            elif winner.side is side or later:
+                total += 1
+        won_since = sum(1 for t in self._tricks[first:] if t.winner.side is side)
+        total = min(total, won_since + extra.get(side, 0))
+        out[side] -= total
+        out[side.opponents] += total
+        return out
+
+    # -- dummy (42B2, 43B2a, 45F) and the Director (54C, 62D) -----------------------------
+
+    def warn_wrong_hand(self, seat: Seat) -> DummyWarned:
+        """Dummy warns declarer against leading from the wrong hand (42B2). After a 43A2
+        act, either defender then chooses the hand declarer leads from (43B2a)."""
+        if not self._table:
+            raise NotEntitled("warn", seat, "table mode only", "42B2")
+        if seat is not self._dummy:
+            raise NotEntitled("warn", seat, "this is dummy's warning", "42B2")
+        if (
+            self._phase is not Phase.PLAY
+            or self._trick
+            or self._pending is not None
+            or self._turn not in (self._declarer, self._dummy)
+        ):
+            raise WrongPhase("warn", seat, "declarer is not about to lead", "42B2")
+        e = DummyWarned(seat)
+        self._record(e)
+        return e
+
+    def _apply_warned(self, e: DummyWarned) -> None:  # noqa: ARG002
+        declarer, dummy = self._declarer, self._dummy
+        if self._dummy_forfeited and declarer is not None and dummy is not None:
+            self._pending = Pending(
+                "43B2a",
+                (declarer.lho, declarer.rho),
+                (f"lead from {declarer.letter}", f"lead from {dummy.letter}"),
+                "43B2a",
+            )
+
+    def dummy_indicates(self, seat: Seat, card: Card) -> DummyIndicated:
+        """Dummy touches or indicates a card without instruction: play continues and the
+        Director reviews damage at the end (45F)."""
+        if not self._table or seat is not self._dummy or self._phase is not Phase.PLAY:
+            raise NotEntitled("indicate", seat, "dummy, during play, table mode", "45F")
+        if not isinstance(card, Card) or not self._hands[seat] & card.bit:
+            raise IllegalPlay("indicate", seat, f"dummy does not hold {card}", "45F")
+        e = DummyIndicated(seat, card)
+        self._record(e)
+        return e
+
+    def _apply_indicated(self, e: DummyIndicated) -> None:
+        self._flag("45F", f"dummy indicated {e.card} without instruction: review damage")
+
+    def director_finds_dummy_seen(self) -> DeclarerSawDummy:
+        """The Director finds the presumed declarer could have seen a dummy card: he must
+        accept the opening lead out of turn (54C)."""
+        p = self._pending
+        if p is None or p.kind != "54":
+            raise WrongPhase(
+                "dummy_seen", None, "no opening lead out of turn awaits declarer", "54C"
+            )
+        e = DeclarerSawDummy(None)
+        self._record(e)
+        return e
+
+    def _apply_saw_dummy(self, e: DeclarerSawDummy) -> None:  # noqa: ARG002
+        self._saw_dummy = True
+        p = self._pending
+        if p is not None:
+            self._pending = Pending(
+                p.kind, p.choosers, ("accept",), p.law + ", 54C", p.offender, p.card, p.due
+            )
+
+    def return_hands(self) -> HandsReturned:
+        """The hands go back into the board: a trick-12 revoke can no longer be corrected
+        (62D1)."""
+        if self._phase is not Phase.ENDED or self._hands_returned:
+            raise WrongPhase("return_hands", None, "play is not over", "62D")
+        e = HandsReturned(None)
+        self._record(e)
+        return e
+
+    def _apply_hands_returned(self, e: HandsReturned) -> None:  # noqa: ARG002
+        self._hands_returned = True
+
+    def table_actions(self, seat: Seat) -> list[str]:
+        """Table-mode commands ``seat`` may give now (for views)."""
+        if not self._table:
+            return []
+        out: list[str] = []
+        if self.options_for(seat):
+            out.append("choose")
+        if self._phase in (Phase.CLARIFICATION, Phase.PLAY) and seat is not self._dummy:
+            out.append("expose_card")
+        if (
+            self._phase in (Phase.PLAY, Phase.ENDED)
+            and self._pending is None
+            and (seat is not self._dummy or self._dummy_forfeited)
+        ):
+            out.append("draw_attention")
+        if (
+            seat is self._dummy
+            and self._phase is Phase.PLAY
+            and not self._trick
+            and self._pending is None
+            and self._turn in (self._declarer, self._dummy)
+        ):
+            out.append("warn_wrong_hand")
+        return out

@@ -1,0 +1,724 @@
+"""Cooperative ("min-min") searches: the fewest tricks a side can be held to.
+
+DDS answers max-min questions (each side does its best). Claims need another one (Laws 70,
+71, 79A2): the fewest of the remaining tricks a side takes when *every* card of all four
+hands is chosen to hold that side down, optionally with one side restricted by a
+:class:`Policy` (say, to the claimer's statement and his normal plays).
+
+:func:`min_tricks` answers it exactly by a depth-first search in pure Python:
+
+* a sequence of boolean searches "can ``side`` be held to at most ``k`` more tricks?",
+  ``k`` descending from the best line found so far (a greedy playout first), until one fails;
+* a table of bounds (and the witness line) at trick boundaries, keyed by the remaining cards
+  reduced to relative ranks within each suit when there is no policy (with a policy: by the
+  exact cards and the policy state);
+* one card per run of equivalent cards (same hand and suit, adjacent among the cards still
+  in play; with a policy, also both allowed and leading to equal policy states);
+* lower bounds: a side's trumps that cannot all be over-ruffed, and an optional
+  ``bounds`` callable (for example DDS values: the min-min result is at most the DD value);
+* move ordering that loses the trick for ``side`` first.
+
+A deadline on an injected clock stops it; the result then says ``complete=False`` and keeps
+the best line found and the lower bound proven.
+
+Example:
+    >>> from bridgetable.core.position import Position
+    >>> from bridgetable.core.cards import Suit
+    >>> from bridgetable.core.seats import Seat, Side
+    >>> p = Position.from_pbn("N:AK2... QJ3... T94... 876...", trump=None, leader=Seat.NORTH)
+    >>> r = floor(p, Side.NS)
+    >>> r.tricks, r.complete, [str(c) for c in r.line[:4]]
+    (2, True, ['S2', 'S3', 'S4', 'S6'])
+    >>> p = Position.from_pbn("N:AK2... .QJ3.. ..T94. ...876", trump=Suit.SPADES, leader=Seat.EAST)
+    >>> floor(p, Side.NS).tricks
+    3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from bridgetable.core.cards import CARDS, Card
+from bridgetable.core.position import Position
+from bridgetable.core.seats import SEATS, Side
+from bridgetable.solver.errors import SolverError
+
+__all__ = ["Bounds", "MinResult", "Policy", "floor", "min_tricks"]
+
+S = TypeVar("S", bound=Hashable)
+
+#: Optional bounds ``(lo, hi)`` on the search's answer from a position (the fewest of the
+#: remaining tricks the searched side takes there, under the search's policy).
+Bounds = Callable[[Position], tuple[int, int]]
+
+
+class Policy(Protocol[S]):
+    """A restriction on what the hands may play, with a hashable state.
+
+    The search calls :meth:`allowed` for every hand to play (return ``pos.legal_mask()`` for
+    an unrestricted hand) and :meth:`after` for every card it tries. Results are cached by
+    the exact cards and the state, so the state must capture everything ``allowed`` depends
+    on besides the position. Two cards are merged as equivalent only when :meth:`after`
+    gives equal states for both; a policy should treat such cards alike.
+    """
+
+    def start(self, pos: Position) -> S:
+        """The state at ``pos``, where the search starts."""
+        ...
+
+    def allowed(self, pos: Position, state: S) -> int:
+        """The cards the hand to play may choose: a non-empty subset of
+        ``pos.legal_mask()``."""
+        ...
+
+    def after(self, pos: Position, state: S, card: Card) -> S:
+        """The state after ``card`` is played at ``pos``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class MinResult:
+    """The answer of :func:`min_tricks`.
+
+    Attributes:
+        tricks: the fewest of the remaining tricks (the one in progress included) the side
+            takes; when ``complete`` is false, the fewest found so far (an upper bound on
+            the true answer), or ``None`` if no line was found.
+        line: a witness: the cards from the position to the end, in order, giving
+            ``tricks`` tricks to the side (and obeying the policy).
+        complete: whether ``tricks`` is proven to be the minimum (false after a deadline).
+        nodes: search nodes visited.
+        lower: a proven lower bound on the answer (equal to ``tricks`` when complete).
+    """
+
+    tricks: int | None
+    line: tuple[Card, ...]
+    complete: bool
+    nodes: int
+    lower: int = 0
+
+
+# ---------------------------------------------------------------------------- card tables
+
+_M13 = 0x1FFF
+_SUIT_MASKS = tuple(_M13 << (13 * s) for s in range(4))
+_SUIT_OF = tuple(i // 13 for i in range(52))
+_RANK_OF = tuple(i % 13 for i in range(52))
+_CACHE_LIMIT = 1 << 20
+_MEMO_LIMIT = 2_000_000
+_CHECK_EVERY = 512
+
+# Caches of per-suit facts. ``_RUNS`` is keyed by ``(pattern of the suit's cards
+# in play) << 13 | (a hand's pattern)``, ``_OWNERS`` by the four hands' patterns of a suit
+# (13 bits each, North lowest), ``_TRUMP_LB`` by ``theirs << 13 | mine``.
+_REP_CARDS: dict[int, tuple[int, ...]] = {}
+_RUNS: dict[int, tuple[int, ...]] = {}
+_OWNERS: dict[int, int] = {}
+_TRUMP_LB: dict[int, int] = {}
+
+
+def _store(cache: dict[int, Any], key: int, value: Any) -> None:
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+
+
+def _rep_cards(key: int) -> tuple[int, ...]:
+    """The lowest card of each run of a hand's cards in a suit (cards adjacent among the
+    cards in play), lowest first, as card indices; ``key`` is ``13 * suit << 26 | (the suit's
+    cards in play) << 13 | (the hand's cards in the suit)``, rank patterns."""
+    base = key >> 26
+    inplay, mine = (key >> 13) & _M13, key & _M13
+    got = []
+    prev_mine = False
+    for b in range(13):
+        bit = 1 << b
+        if inplay & bit:
+            if mine & bit:
+                if not prev_mine:
+                    got.append(base + b)
+                prev_mine = True
+            else:
+                prev_mine = False
+    out = tuple(got)
+    _store(_REP_CARDS, key, out)
+    return out
+
+
+def _runs(key: int) -> tuple[int, ...]:
+    """For each rank bit of a hand's suit pattern: the rank bit of the lowest card of its run
+    (as in :func:`_rep_cards`), -1 for cards not held."""
+    got = _RUNS.get(key)
+    if got is None:
+        inplay, mine = key >> 13, key & _M13
+        out = [-1] * 13
+        low = -1
+        for b in range(13):
+            bit = 1 << b
+            if inplay & bit:
+                if mine & bit:
+                    if low < 0:
+                        low = b
+                    out[b] = low
+                else:
+                    low = -1
+        got = tuple(out)
+        _store(_RUNS, key, got)
+    return got
+
+
+def _owners(key: int) -> int:
+    """The owners of a suit's cards in play, highest first, two bits each after a leading 1:
+    the suit with ranks made relative (the cards played are squeezed out)."""
+    got = 1
+    for b in range(12, -1, -1):
+        for seat in range(4):
+            if key >> (13 * seat + b) & 1:
+                got = got << 2 | seat
+                break
+    _store(_OWNERS, key, got)
+    return got
+
+
+def _trump_lb(key: int) -> int:
+    """Of one hand's trumps (low 13 bits), how many cannot be matched each to a distinct
+    higher opposing trump (bits 13-25): each of them wins its trick for the side."""
+    theirs, mine = key >> 13, key & _M13
+    free = 0
+    matched = 0
+    for b in range(12, -1, -1):
+        bit = 1 << b
+        if theirs & bit:
+            free += 1
+        elif mine & bit and free:
+            free -= 1
+            matched += 1
+    got = mine.bit_count() - matched
+    _store(_TRUMP_LB, key, got)
+    return got
+
+
+def _card_with(pattern: int, above: int) -> int:
+    """The rank bit index of the card of ``pattern`` with ``above`` cards of it higher."""
+    b = pattern.bit_length() - 1
+    while True:
+        if pattern >> b & 1:
+            if above == 0:
+                return b
+            above -= 1
+        b -= 1
+
+
+def _is_top(hand_suit: int, inplay_suit: int) -> bool:
+    """Whether every card of a hand's (non-empty) suit pattern is above all other cards in
+    play of the suit."""
+    low = (hand_suit & -hand_suit).bit_length() - 1
+    return not (inplay_suit & ~hand_suit) >> low
+
+
+class _Timeout(Exception):
+    pass
+
+
+# --------------------------------------------------------------------------------- search
+
+#: A found line: its value and its cards (indices) in reverse order.
+_Found = tuple[int, list[int]]
+
+
+class _Search:
+    """One min-min search; the hands are mutated in place as cards are tried."""
+
+    def __init__(
+        self,
+        pos: Position,
+        side: Side,
+        *,
+        policy: Policy[Any] | None,
+        deadline: float | None,
+        clock: Callable[[], float] | None,
+        bounds: Bounds | None,
+    ) -> None:
+        self.hands = list(pos.hands)
+        self.tsuit = pos.trump
+        self.trump = -1 if pos.trump is None else int(pos.trump)
+        self.side = int(side)
+        self.policy = policy
+        self.deadline = deadline
+        self.clock = clock
+        self.bounds = bounds
+        self.memo: dict[Hashable, list[Any]] = {}
+        self.nodes = 0
+        self.check_at = _CHECK_EVERY
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Raise _Timeout when the deadline has passed."""
+        self.check_at = self.nodes + _CHECK_EVERY
+        if self.deadline is not None and self.clock is not None and self.clock() >= self.deadline:
+            raise _Timeout
+
+    def position(self, leader: int, trick: tuple[int, ...]) -> Position:
+        h = self.hands
+        return Position(
+            (h[0], h[1], h[2], h[3]), self.tsuit, SEATS[leader], tuple(CARDS[c] for c in trick)
+        )
+
+    def beats(self, c: int, w: int) -> bool:
+        """Whether card ``c`` beats the trick's winning card ``w``."""
+        sc = _SUIT_OF[c]
+        if sc == _SUIT_OF[w]:
+            return c > w
+        return sc == self.trump
+
+    def key(self, leader: int, state: Hashable) -> Hashable:
+        """The table key of a trick boundary: relative ranks without a policy, else the exact
+        cards and the policy state."""
+        h0, h1, h2, h3 = self.hands
+        if self.policy is not None:
+            return (leader, h0, h1, h2, h3, state)
+        get = _OWNERS.get
+        out = [leader]
+        for sh in (0, 13, 26, 39):
+            k = (
+                (h0 >> sh & _M13)
+                | (h1 >> sh & _M13) << 13
+                | (h2 >> sh & _M13) << 26
+                | (h3 >> sh & _M13) << 39
+            )
+            o = get(k)
+            out.append(_owners(k) if o is None else o)
+        return tuple(out)
+
+    def lower(self, leader: int) -> int:
+        """A lower bound on the side's tricks from a trick boundary.
+
+        * Trumps: a side hand's trumps that cannot each be matched to a distinct higher
+          opposing trump win their tricks (a trick lost holds a higher opposing trump).
+        * The side on lead with only top cards that cannot be ruffed wins this trick, and
+          every trick if partner cannot ruff one of them to take the lead.
+        """
+        h = self.hands
+        a, b = self.side, self.side + 2
+        n = h[leader].bit_count()
+        theirs_all = h[a ^ 1] | h[b ^ 1]
+        lo = 0
+        if self.trump >= 0:
+            t = self.trump * 13
+            theirs = (theirs_all >> t) & _M13
+            if not theirs:
+                lo = max(((h[a] >> t) & _M13).bit_count(), ((h[b] >> t) & _M13).bit_count())
+            else:
+                get = _TRUMP_LB.get
+                ka = theirs << 13 | ((h[a] >> t) & _M13)
+                kb = theirs << 13 | ((h[b] >> t) & _M13)
+                la = get(ka)
+                lb = get(kb)
+                lo = max(_trump_lb(ka) if la is None else la, _trump_lb(kb) if lb is None else lb)
+        if (leader & 1) == self.side and lo < n:
+            hand = h[leader]
+            inplay = h[0] | h[1] | h[2] | h[3]
+            ruffable = self.trump >= 0 and theirs_all & _SUIT_MASKS[self.trump]
+            all_trumps = True
+            for s in range(4):
+                hs = (hand >> (13 * s)) & _M13
+                if not hs:
+                    continue
+                if s != self.trump:
+                    all_trumps = False
+                    if ruffable:
+                        break
+                if not _is_top(hs, (inplay >> (13 * s)) & _M13):
+                    break
+            else:
+                # it wins this trick; and every trick if partner cannot ruff to take the lead
+                partner = h[leader ^ 2]
+                if all_trumps or self.trump < 0 or not partner & _SUIT_MASKS[self.trump]:
+                    return n
+                return max(lo, 1)
+        return lo
+
+    def encode(self, rline: list[int]) -> tuple[int, ...]:
+        """A line (reversed indices) as codes ``suit << 4 | cards above it in play``,
+        forward: the same codes name the same line at any boundary with an equal key."""
+        h = self.hands
+        inplay = h[0] | h[1] | h[2] | h[3]
+        out = []
+        for c in reversed(rline):
+            s = _SUIT_OF[c]
+            p = (inplay >> (13 * s)) & _M13
+            out.append(s << 4 | (p >> (_RANK_OF[c] + 1)).bit_count())
+        return tuple(out)
+
+    def decode(self, codes: tuple[int, ...]) -> list[int]:
+        """The reversed line of card indices for codes made by :meth:`encode`."""
+        h = self.hands
+        inplay = h[0] | h[1] | h[2] | h[3]
+        out = []
+        for code in reversed(codes):
+            s = code >> 4
+            p = (inplay >> (13 * s)) & _M13
+            out.append(13 * s + _card_with(p, code & 15))
+        return out
+
+    def side_holds(self, leader: int, trick: tuple[int, ...], wcard: int) -> bool:
+        """Whether no opponent still to play to the trick in progress can beat its winning
+        card (which the side holds)."""
+        h = self.hands
+        side = self.side
+        led = _SUIT_OF[trick[0]]
+        wsuit = _SUIT_OF[wcard]
+        trump = self.trump
+        above = -1 << (wcard + 1)  # the cards higher than wcard (of its suit and above)
+        for i in range(len(trick), 4):
+            seat = (leader + i) & 3
+            if (seat & 1) == side:
+                continue
+            hand = h[seat]
+            follow = hand & _SUIT_MASKS[led]
+            if follow:
+                if wsuit == led and follow & above:
+                    return False
+            elif trump >= 0:
+                trumps = hand & _SUIT_MASKS[trump]
+                if trumps and (wsuit != trump or trumps & above):
+                    return False
+        return True
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def moves(
+        self, leader: int, trick: tuple[int, ...], wseat: int, wcard: int, state: Hashable
+    ) -> tuple[list[int], list[Hashable] | None]:
+        """The cards to try at this node, one per class of equivalent cards, best first
+        (lines where the side loses the trick first: the side leads and follows low and
+        discards high, its opponents lead high and win cheaply), with the policy states
+        after them."""
+        h = self.hands
+        seat = (leader + len(trick)) & 3
+        hand = h[seat]
+        inplay = h[0] | h[1] | h[2] | h[3]
+        for c in trick:
+            inplay |= 1 << c
+        policy = self.policy
+        states: dict[int, Hashable] | None = None
+        cands: list[int] = []
+        legal = hand
+        if trick:
+            sh = 13 * _SUIT_OF[trick[0]]
+            hs = (hand >> sh) & _M13
+            if hs:
+                legal = hs << sh
+                if policy is None:
+                    k = sh << 26 | ((inplay >> sh) & _M13) << 13 | hs
+                    got = _REP_CARDS.get(k)
+                    cands = list(_rep_cards(k) if got is None else got)
+                    if len(cands) > 1:
+                        cands = self.order(cands, seat, trick, wseat, wcard)
+                    return cands, None
+        if policy is None:
+            get = _REP_CARDS.get
+            for sh in (0, 13, 26, 39):
+                hs = (legal >> sh) & _M13
+                if hs:
+                    k = sh << 26 | ((inplay >> sh) & _M13) << 13 | hs
+                    got = get(k)
+                    cands.extend(_rep_cards(k) if got is None else got)
+        else:
+            pos = self.position(leader, trick)
+            allowed = policy.allowed(pos, state)
+            if not allowed or allowed & ~legal:
+                raise SolverError(f"the policy allowed no card or an illegal one at {pos}")
+            seen: set[tuple[int, Hashable]] = set()
+            states = {}
+            for s in range(4):
+                sh = 13 * s
+                hs = (allowed >> sh) & _M13
+                if not hs:
+                    continue
+                runs = _runs(((inplay >> sh) & _M13) << 13 | ((hand >> sh) & _M13))
+                while hs:
+                    low = hs & -hs
+                    hs ^= low
+                    b = low.bit_length() - 1
+                    nstate = policy.after(pos, state, CARDS[sh + b])
+                    group = (sh + runs[b], nstate)
+                    if group not in seen:
+                        seen.add(group)
+                        cands.append(sh + b)
+                        states[sh + b] = nstate
+        if len(cands) > 1:
+            cands = self.order(cands, seat, trick, wseat, wcard)
+        if states is None:
+            return cands, None
+        return cands, [states[c] for c in cands]
+
+    def order(
+        self, cands: list[int], seat: int, trick: tuple[int, ...], wseat: int, wcard: int
+    ) -> list[int]:
+        side = self.side
+        mine = (seat & 1) == side
+        trump = self.trump
+        if not trick:
+            # a lead the other team can beat (a higher card, or a ruff) first when the side
+            # leads, last when its opponents lead
+            h = self.hands
+            o1, o2 = h[(seat + 1) & 3], h[(seat + 3) & 3]
+            tm = _SUIT_MASKS[trump] if trump >= 0 else 0
+            beaten: list[int] = []
+            held: list[int] = []
+            for c in cands:
+                sm = _SUIT_MASKS[_SUIT_OF[c]]
+                above = sm & (-1 << (c + 1))
+                if (o1 | o2) & above or (
+                    tm and sm != tm and ((o1 & tm and not o1 & sm) or (o2 & tm and not o2 & sm))
+                ):
+                    beaten.append(c)
+                else:
+                    held.append(c)
+            if mine:
+                beaten.sort(key=_RANK_OF.__getitem__)
+                beaten.extend(held)
+                return beaten
+            held.sort(key=_RANK_OF.__getitem__, reverse=True)
+            beaten.sort(key=_RANK_OF.__getitem__, reverse=True)
+            held.extend(beaten)
+            return held
+        wsuit = _SUIT_OF[wcard]
+        seat_side = (seat & 1) == side
+        winner_side = (wseat & 1) == side
+        good: list[int] = []
+        bad: list[int] = []
+        for c in cands:  # ascending within each suit
+            s = _SUIT_OF[c]
+            wins = c > wcard if s == wsuit else s == trump
+            if seat_side if wins else winner_side:
+                bad.append(c)
+            else:
+                good.append(c)
+        if mine and _SUIT_OF[cands[0]] != _SUIT_OF[trick[0]]:
+            good.reverse()  # the side discards its high cards first
+        good.extend(bad)
+        return good
+
+    # -- the search ----------------------------------------------------------------------
+
+    def rollout(
+        self, leader: int, trick: tuple[int, ...], wseat: int, wcard: int, state: Hashable
+    ) -> _Found:
+        """Play the first-ordered card at every turn to the end: a line and its value."""
+        h = self.hands
+        played: list[tuple[int, int]] = []
+        value = 0
+        while True:
+            seat = (leader + len(trick)) & 3
+            if not h[seat]:
+                break
+            self.nodes += 1
+            cands, states = self.moves(leader, trick, wseat, wcard, state)
+            c = cands[0]
+            if states is not None:
+                state = states[0]
+            h[seat] ^= 1 << c
+            played.append((seat, c))
+            if not trick or self.beats(c, wcard):
+                wseat, wcard = seat, c
+            if len(trick) == 3:
+                if (wseat & 1) == self.side:
+                    value += 1
+                leader, trick, wcard = wseat, (), -1
+            else:
+                trick = (*trick, c)
+        for seat, c in played:
+            h[seat] ^= 1 << c
+        return value, [c for _, c in reversed(played)]
+
+    def dfs(  # noqa: PLR0917 - the hot path takes its state as arguments
+        self, leader: int, trick: tuple[int, ...], wseat: int, wcard: int, state: Hashable, k: int
+    ) -> _Found | None:
+        """A line on which the side takes at most ``k`` more tricks, or None."""
+        self.nodes += 1
+        if self.nodes >= self.check_at:
+            self.check()
+        h = self.hands
+        nt = len(trick)
+        seat = (leader + nt) & 3
+        n = h[seat].bit_count()
+        if k >= n:
+            return self.rollout(leader, trick, wseat, wcard, state)
+        side = self.side
+        entry = None
+        if nt == 0:
+            if n == 1:  # the last trick plays itself
+                cards = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
+                wi = 0
+                for i in (1, 2, 3):
+                    if self.beats(cards[i], cards[wi]):
+                        wi = i
+                won = 1 if ((leader + wi) & 1) == side else 0
+                if won > k:
+                    return None
+                cards.reverse()
+                return won, cards
+            key = self.key(leader, state)
+            entry = self.memo.get(key)
+            if entry is None:
+                lo = self.lower(leader)
+                if self.bounds is not None and lo <= k:
+                    lo = max(lo, self.call_bounds(self.position(leader, ()), n)[0])
+                if len(self.memo) > _MEMO_LIMIT:
+                    self.memo.clear()
+                entry = [lo, n + 1, None]
+                self.memo[key] = entry
+            if k < entry[0]:
+                return None
+            if k >= entry[1]:
+                return entry[1], self.decode(entry[2])
+        elif k == 0 and (wseat & 1) == side and self.side_holds(leader, trick, wcard):
+            return None
+        cands, states = self.moves(leader, trick, wseat, wcard, state)
+        last = nt == 3
+        found = None
+        won = 0
+        for i, c in enumerate(cands):
+            nstate = state if states is None else states[i]
+            if nt == 0 or (
+                c > wcard if _SUIT_OF[c] == _SUIT_OF[wcard] else _SUIT_OF[c] == self.trump
+            ):
+                nws, nwc = seat, c
+            else:
+                nws, nwc = wseat, wcard
+            bit = 1 << c
+            if last:
+                won = 1 if (nws & 1) == side else 0
+                if won > k:
+                    continue
+                h[seat] ^= bit
+                found = self.dfs(nws, (), -1, -1, nstate, k - won)
+            else:
+                h[seat] ^= bit
+                found = self.dfs(leader, (*trick, c), nws, nwc, nstate, k)
+            h[seat] ^= bit
+            if found is not None:
+                found[1].append(c)
+                found = (found[0] + won, found[1])
+                break
+        if entry is not None:
+            if found is None:
+                entry[0] = k + 1
+            elif found[0] < entry[1]:
+                entry[1] = found[0]
+                entry[2] = self.encode(found[1])
+        return found
+
+    def call_bounds(self, pos: Position, n: int) -> tuple[int, int]:
+        if self.bounds is None:
+            return 0, n
+        lo, hi = self.bounds(pos)
+        if lo > hi:
+            raise SolverError(f"bounds ({lo}, {hi}) are inconsistent at {pos}")
+        return max(0, lo), min(n, hi)
+
+    # -- the driver ----------------------------------------------------------------------
+
+    def run(self, pos: Position) -> MinResult:
+        leader = int(pos.leader)
+        trick = tuple(c.index for c in pos.trick)
+        wseat, wcard = -1, -1
+        for i, c in enumerate(trick):
+            if i == 0 or self.beats(c, wcard):
+                wseat, wcard = (leader + i) & 3, c
+        n = pos.hands[pos.to_play].bit_count()
+        if n == 0:
+            return MinResult(0, (), True, 0, 0)
+        state = None if self.policy is None else self.policy.start(pos)
+        ub, rline = self.rollout(leader, trick, wseat, wcard, state)
+        lo = 0 if trick else self.lower(leader)
+        hi = n
+        if self.bounds is not None:
+            blo, hi = self.call_bounds(pos, n)
+            lo = max(lo, blo)
+        try:
+            # ascending: each failed target proves a lower bound (and fills the table with
+            # bounds the next target reuses); the first success is the answer
+            while lo < ub:
+                self.check()
+                found = self.dfs(leader, trick, wseat, wcard, state, lo)
+                if found is None:
+                    lo += 1
+                    if lo > hi:
+                        raise SolverError(f"the bounds' hi ({hi}) is below the answer at {pos}")
+                else:
+                    ub, rline = found
+        except _Timeout:
+            return MinResult(ub, tuple(CARDS[c] for c in reversed(rline)), False, self.nodes, lo)
+        return MinResult(ub, tuple(CARDS[c] for c in reversed(rline)), True, self.nodes, ub)
+
+
+def min_tricks(
+    pos: Position,
+    side: Side,
+    policy: Policy[Any] | None = None,
+    *,
+    deadline: float | None = None,
+    clock: Callable[[], float] | None = None,
+    bounds: Bounds | None = None,
+) -> MinResult:
+    """The fewest of the remaining tricks (the one in progress included) ``side`` takes when
+    every card of all four hands is chosen to hold ``side`` down, each hand restricted to
+    what ``policy`` allows it.
+
+    Args:
+        pos: the position.
+        side: the side whose tricks are counted.
+        policy: a restriction on the play (see :class:`Policy`); ``None`` lets every hand
+            play any legal card (the "floor").
+        deadline: stop when ``clock()`` reaches this value; the result is then incomplete.
+        clock: a monotonic clock in seconds, needed with ``deadline`` (pass
+            ``time.monotonic`` at the call site); never read otherwise.
+        bounds: optional ``(lo, hi)`` bounds on the answer from a position (called at the
+            root and once for each new trick boundary searched): ``lo`` prunes, ``hi`` at
+            the root lets the search start from it. They must be sound for this search (with
+            no policy, a double-dummy value of ``side`` is a sound ``hi``).
+
+    Raises:
+        SolverError: a deadline without a clock, a policy that allows no card or an illegal
+            one, or inconsistent bounds.
+
+    Example:
+        >>> import time
+        >>> from bridgetable.core.position import Position
+        >>> from bridgetable.core.cards import Suit
+        >>> from bridgetable.core.seats import Seat, Side
+        >>> p = Position.from_pbn("N:AK... Q2... 43... JT...", trump=None, leader=Seat.WEST)
+        >>> r = min_tricks(p, Side.NS, deadline=time.monotonic() + 1.0, clock=time.monotonic)
+        >>> r.tricks, r.complete, len(r.line)
+        (2, True, 8)
+    """
+    if deadline is not None and clock is None:
+        raise SolverError("a deadline needs a clock (for example clock=time.monotonic)")
+    return _Search(pos, side, policy=policy, deadline=deadline, clock=clock, bounds=bounds).run(pos)
+
+
+def floor(
+    pos: Position,
+    side: Side,
+    *,
+    deadline: float | None = None,
+    clock: Callable[[], float] | None = None,
+    bounds: Bounds | None = None,
+) -> MinResult:
+    """The fewest of the remaining tricks ``side`` takes under any play of all four hands
+    (Law 79A2's question): :func:`min_tricks` with no policy.
+
+    Example:
+        >>> from bridgetable.core.position import Position
+        >>> from bridgetable.core.seats import Seat, Side
+        >>> p = Position.from_pbn("N:A2... K3... Q4... J5...", trump=None, leader=Seat.NORTH)
+        >>> floor(p, Side.NS).tricks, floor(p, Side.EW).tricks
+        (1, 0)
+    """
+    return min_tricks(pos, side, None, deadline=deadline, clock=clock, bounds=bounds)

@@ -1,0 +1,617 @@
+"""Table mode (policy "table"): irregularities accepted as events and rectified as the Laws
+say (43B, 45, 48-64). The deal is :data:`support.DEAL`; 4S by South, West to lead:
+
+North AKQ2.J84.T9.7654, East JT9.AKQ.8765.AKQ, South 8765.T9.AKQJ.JT9, West 43.76532.432.832
+"""
+
+from __future__ import annotations
+
+from bridgetable.core.board import Board
+from bridgetable.core.cards import Suit
+from bridgetable.core.events import CardPlayed
+from bridgetable.core.phase import Phase
+from bridgetable.core.record import BoardRecord
+from bridgetable.core.rules import RuleSet
+from bridgetable.core.seats import Seat, Side
+from bridgetable.core.table import CardExposed
+from bridgetable.core.views import DIRECTOR
+
+from support import E, N, S, W, c, new_board, refused
+
+TABLE = RuleSet.duplicate(policy="table")
+
+
+def table() -> Board:
+    """4S by South under the table policy; West to make the opening lead."""
+    return new_board(TABLE, contract="4S S")
+
+
+def after_trick_1() -> Board:
+    """West leads C8; dummy C4, East CA, South C9: East won and is to lead."""
+    b = table()
+    b.play(W, c("C8"))
+    b.face_lead(W)
+    for seat, card in ((S, "C4"), (E, "CA"), (S, "C9")):
+        b.play(seat, c(card))
+    assert b.hand_to_play is E
+    return b
+
+
+def finish(b: Board, pick: int = -1) -> Board:
+    """Play out with regular cards (the lowest by default)."""
+    while not b.is_over:
+        seat = b.to_act
+        assert seat is not None
+        if b.pending is not None:
+            b.choose(seat, b.pending.options[-1])
+            continue
+        b.play(seat, b.legal_cards(seat)[pick])
+    return b
+
+
+def replays(b: Board) -> None:
+    again = Board.replay(BoardRecord.from_json(b.record.to_json()))
+    assert again.events == b.events and again.tricks == b.tricks
+    assert again.view_for(DIRECTOR) == b.view_for(DIRECTOR)
+
+
+# ------------------------------------------------------------------ Law 54 (and 41B footnote)
+
+
+def test_R54_1_face_down_lead_returned_when_the_other_defender_faces_a_lead() -> None:
+    b = table()
+    b.play(W, c("C8"))  # face down
+    b.play(E, c("HA"))  # East faces a lead
+    assert b.face_down_lead is None and c("C8") in b.hand(W)
+    assert b.current_trick == ((E, c("HA")),)
+    assert b.pending is not None and b.pending.kind == "54"
+    replays(b)
+
+
+def test_R54_2_presumed_declarer_alone_gets_the_three_options() -> None:
+    b = table()
+    b.play(E, c("HA"))
+    assert b.pending is not None and b.pending.options == ("spread", "accept", "refuse")
+    assert b.view_for(S).options == ("spread", "accept", "refuse")
+    assert "choose" in b.view_for(S).actions
+    for seat in (N, E, W):
+        assert b.view_for(seat).options == () and b.view_for(seat).pending is None
+    refused(b.choose, N, "accept")
+    refused(b.play, W, c("C8"))  # normal play waits for the choice
+
+
+def test_R54_2_refuse_makes_a_major_penalty_card_and_offers_50D() -> None:
+    b = table()
+    b.play(E, c("HA"))
+    b.choose(S, "refuse")
+    assert b.penalty_cards(E) == {c("HA"): True}
+    assert b.phase is Phase.CLARIFICATION and b.current_trick == ()
+    assert b.pending is not None and b.pending.options == ("require H", "forbid H", "free")
+    for seat in Seat:  # the penalty card lies face up for everyone
+        assert b.view_for(seat).penalty_cards == {E: (c("HA"),)}
+    b.choose(S, "require", Suit.HEARTS)
+    assert b.penalty_cards(E) == {}
+    assert {x.suit for x in b.legal_cards(W)} == {Suit.HEARTS}
+    replays(b)
+
+
+def test_R54_2_spread_declarer_becomes_dummy() -> None:
+    b = table()
+    b.play(E, c("HA"))
+    b.choose(S, "spread")
+    assert b.declarer is N and b.dummy is S and b.contract is not None
+    assert b.contract.declarer is N and b.phase is Phase.PLAY
+    assert b.hand_to_play is S and b.to_act is N  # the lead is now in turn
+    assert b.view_for(W).hands[S] == b.hand(S)  # the new dummy is spread
+    finish(b)
+    replays(b)
+
+
+def test_R54_3_exposing_a_card_while_spreading_makes_him_dummy() -> None:
+    b = table()
+    b.play(E, c("HA"))
+    e = b.expose_card(S, c("SA") if c("SA") in b.hand(S) else c("S8"))
+    assert isinstance(e, CardExposed) and e.law == "54A"
+    assert b.declarer is N and b.dummy is S and b.pending is None
+    assert b.penalty_cards(S) == {}
+
+
+def test_R54_4_declarer_who_saw_dummy_must_accept() -> None:
+    b = table()
+    b.play(E, c("HA"))
+    b.director_finds_dummy_seen()
+    assert b.pending is not None and b.pending.options == ("accept",)
+    refused(b.choose, S, "spread")
+    b.choose(S, "accept")
+    assert b.declarer is S
+
+
+def test_R54_5_after_acceptance_second_card_from_declarers_hand() -> None:
+    b = table()
+    b.play(E, c("HA"))
+    b.choose(S, "accept")
+    assert b.phase is Phase.PLAY and b.hand_to_play is S and b.to_act is S
+    assert b.view_for(W).hands[N] == b.hand(N)  # dummy spread (41D)
+    # declarer plays from dummy instead: the card stands (54B, 57C2)
+    b.play(S, c("H4"))
+    assert (N, c("H4")) in b.current_trick and b.hand_to_play is S
+    b.play(S, c("H9"))
+    b.play(W, c("H2"))
+    assert len(b.tricks) == 1 and b.tricks[0].leader is E
+    assert [s for s, _ in b.tricks[0].cards] == [E, S, W, N]
+    finish(b)
+    replays(b)
+
+
+def test_R41_7_accepted_opening_lead_out_of_turn_declarer_reviews_until_he_plays() -> None:
+    b = table()
+    b.play(E, c("HA"))
+    b.choose(S, "accept")
+    b.request_review(S)  # his first turn is from his own hand
+    b.play(S, c("H9"))
+    refused(b.request_review, S)
+
+
+def test_R54_5_next_hand_playing_to_the_lead_accepts_it() -> None:
+    b = table()
+    b.play(E, c("HA"))
+    b.play(S, c("HT"))  # 53A: the next hand in rotation played to it
+    assert b.pending is None and b.phase is Phase.PLAY and b.declarer is S
+
+
+def test_R54_6_opening_lead_by_the_declaring_side_is_a_law_24_exposure() -> None:
+    for seat in (S, N):
+        b = table()
+        e = b.play(seat, next(iter(b.hand(seat))))
+        assert isinstance(e, CardExposed) and e.law == "24"
+        assert b.current_trick == () and b.pending is None and b.phase is Phase.CLARIFICATION
+        assert b.penalty_cards(seat) == {}
+        assert any(law.startswith("24") for law, _ in b.director_flags)
+
+
+# ------------------------------------------------------------------ Laws 53, 55, 56, 60
+
+
+def test_R53_1_lead_out_of_turn_accepted_by_the_entitled_opponent() -> None:
+    b = after_trick_1()
+    b.play(W, c("H2"))  # East was to lead
+    assert b.pending is not None and b.pending.kind == "56" and b.pending.choosers == (S,)
+    b.choose(S, "accept")
+    assert b.current_trick == ((W, c("H2")),) and b.hand_to_play is N
+
+
+def test_R60_1_next_hand_playing_forfeits_the_rectification() -> None:
+    b = after_trick_1()
+    b.play(W, c("H2"))
+    b.play(S, c("H4"))  # declarer plays dummy's card to it: the lead is accepted
+    assert b.pending is None and b.current_trick == ((W, c("H2")), (N, c("H4")))
+    assert b.penalty_cards(W) == {}
+
+
+def test_R56_1_rejected_defenders_lead_becomes_a_major_penalty_card() -> None:
+    b = after_trick_1()
+    b.play(W, c("H2"))
+    b.choose(S, "reject")
+    assert b.penalty_cards(W) == {c("H2"): True} and c("H2") in b.hand(W)
+    assert b.current_trick == () and b.hand_to_play is E
+    # R50.4: East obtains the lead with partner's major penalty card on the table
+    assert b.pending is not None and b.pending.kind == "50D"
+    assert b.pending.options == ("require H", "forbid H", "free")
+
+
+def test_R50_4_forbid_lasts_while_the_leader_keeps_the_lead() -> None:
+    b = after_trick_1()
+    b.play(W, c("H2"))
+    b.choose(S, "reject")
+    b.choose(S, "forbid H")
+    assert b.penalty_cards(W) == {}
+    assert all(x.suit is not Suit.HEARTS for x in b.legal_cards(E))
+    b.play(E, c("CK"))
+    b.play(S, c("CT"))
+    b.play(W, c("C2"))
+    b.play(S, c("C5"))
+    assert b.tricks[-1].winner is E
+    assert all(x.suit is not Suit.HEARTS for x in b.legal_cards(E))  # he kept the lead
+
+
+def test_R50_4_free_lead_keeps_the_penalty_card() -> None:
+    b = after_trick_1()
+    b.play(W, c("H2"))
+    b.choose(S, "reject")
+    b.choose(S, "free")
+    assert b.penalty_cards(W) == {c("H2"): True}
+    b.play(E, c("HA"))
+    b.play(S, c("H9"))
+    assert b.legal_cards(W) == [c("H2")]  # R50.3: forced at the first legal opportunity
+
+
+def test_R53_2_no_acceptance_at_trick_13() -> None:
+    b = table()
+    b.play(W, c("C8"))
+    b.face_lead(W)
+    while len(b.tricks) < 12:
+        seat = b.to_act
+        assert seat is not None
+        b.play(seat, b.legal_cards(seat)[-1])
+    leader = b.hand_to_play
+    assert leader is not None
+    other = next(s for s in (W, E) if s is not leader and b.hand(s))
+    e = b.play(other, next(iter(b.hand(other))))
+    assert isinstance(e, CardExposed) and e.law == "53A" and b.pending is None
+    assert b.current_trick == () and len(b.hand(other)) == 1
+    finish(b)
+    assert len(b.tricks) == 13
+    replays(b)
+
+
+def test_R55_1_declarers_lead_out_of_turn_either_defender_next_in_turn_decides() -> None:
+    b = after_trick_1()
+    b.play(S, c("S5"))  # East was to lead
+    p = b.pending
+    assert p is not None and p.kind == "55" and p.choosers == (W, E)
+    b.choose(E, "accept")  # East's view; West, next in turn, decides
+    assert b.pending is not None and b.pending.choosers == (W,)
+    b.choose(W, "reject")
+    assert c("S5") in b.hand(S) and b.penalty_cards(S) == {}  # no rectification (55B1)
+    assert b.current_trick == () and b.hand_to_play is E and b.pending is None
+
+
+def test_R55_1_next_defender_playing_accepts() -> None:
+    b = after_trick_1()
+    b.play(S, c("S5"))
+    b.play(W, c("S3"))
+    assert b.pending is None and b.current_trick == ((S, c("S5")), (W, c("S3")))
+
+
+# ------------------------------------------------------------------ Laws 48-52, 59
+
+
+def test_R48_1_no_penalty_card_for_declarer_or_dummy() -> None:
+    b = after_trick_1()
+    e = b.expose_card(S, c("DA"), deliberate=True)
+    assert e.law == "48A" and b.penalty_cards(S) == {} and b.penalty_cards(N) == {}
+    refused(b.expose_card, N, c("SA"))  # dummy's cards are not exposed by dummy
+    assert c("DA") in b.hand(S)
+
+
+def test_R50_1_minor_and_major_penalty_cards() -> None:
+    b = after_trick_1()
+    b.expose_card(W, c("H3"))  # a single non-honour, unintentionally: minor
+    assert b.penalty_cards(W) == {c("H3"): False}
+    b.expose_card(E, c("HK"))  # an honour: major
+    assert b.penalty_cards(E) == {c("HK"): True}
+    b.expose_card(E, c("D5"), deliberate=True)
+    assert b.penalty_cards(E) == {c("HK"): True, c("D5"): True}
+    b.expose_card(W, c("D2"))  # a second penalty card: all major
+    assert b.penalty_cards(W) == {c("H3"): True, c("D2"): True}
+
+
+def test_R50_2_minor_penalty_card_bars_other_non_honours_of_its_suit() -> None:
+    b = after_trick_1()
+    b.expose_card(W, c("H3"))
+    b.play(E, c("HA"))
+    b.play(S, c("H9"))
+    assert b.legal_cards(W) == [c("H3")]
+
+
+def test_R50_3_major_penalty_card_must_be_played_when_legal() -> None:
+    b = after_trick_1()
+    b.expose_card(W, c("C2"), deliberate=True)
+    b.choose(S, "free")  # East is on lead: declarer's 50D2 choice first
+    b.play(E, c("HA"))
+    b.play(S, c("H9"))
+    assert c("C2") not in b.legal_cards(W)  # R44.1: following suit comes first
+    b.play(W, c("H2"))
+    b.play(S, c("H4"))
+    b.choose(S, "free")  # East has the lead again (50D2)
+    b.play(E, c("CK"))
+    b.play(S, c("CT"))
+    assert b.legal_cards(W) == [c("C2")]
+
+
+def test_R52_1_failure_to_play_a_penalty_card_declarer_rejects() -> None:
+    b = after_trick_1()
+    b.expose_card(W, c("C2"), deliberate=True)
+    b.choose(S, "free")  # East is on lead: declarer's 50D2 choice first
+    b.play(E, c("CK"))
+    b.play(S, c("CT"))
+    b.play(W, c("C3"))  # should have played C2
+    p = b.pending
+    assert p is not None and p.kind == "52" and p.options == ("accept", "reject")
+    b.choose(S, "reject")
+    assert (W, c("C2")) in b.current_trick and b.penalty_cards(W) == {c("C3"): True}
+    replays(b)
+
+
+def test_R52_1_declarer_playing_accepts() -> None:
+    b = after_trick_1()
+    b.expose_card(W, c("C2"), deliberate=True)
+    b.choose(S, "free")  # East is on lead: declarer's 50D2 choice first
+    b.play(E, c("CK"))
+    b.play(S, c("CT"))
+    b.play(W, c("C3"))
+    b.play(S, c("C5"))  # declarer plays from dummy: accepted, the penalty card remains
+    assert b.pending is None or b.pending.kind != "52"
+    assert b.penalty_cards(W) == {c("C2"): True}
+
+
+def spade_trick_4() -> Board:
+    """Tricks 2-3 regular; South won trick 3 and leads S5 to trick 4; West is due."""
+    b = after_trick_1()
+    for seat, card in ((E, "HA"), (S, "H9"), (W, "H2"), (S, "H4")):
+        b.play(seat, c(card))
+    for seat, card in ((E, "D8"), (S, "DA"), (W, "D2"), (S, "D9")):
+        b.play(seat, c(card))
+    assert b.hand_to_play is S
+    b.play(S, c("S5"))
+    return b
+
+
+def test_R57_1_premature_play_before_partner_four_options() -> None:
+    b = spade_trick_4()
+    e = b.play(E, c("S9"))  # before West, his partner
+    assert isinstance(e, CardExposed) and b.penalty_cards(E) == {c("S9"): True}
+    p = b.pending
+    assert p is not None and p.kind == "57A" and p.choosers == (S,)
+    assert p.options == (
+        "highest", "lowest", "play H", "play D", "play C", "not H", "not D", "not C",
+    )  # fmt: skip
+    b.choose(S, "lowest")
+    assert b.legal_cards(W) == [c("S3")]
+    replays(b)
+
+
+def test_R59_1_a_requirement_yields_to_following_suit() -> None:
+    b = spade_trick_4()
+    b.play(E, c("S9"))
+    b.choose(S, "play H")  # West holds spades: he must follow (44C, 59)
+    assert {x.suit for x in b.legal_cards(W)} == {Suit.SPADES}
+    b.play(W, c("S4"))
+    b.play(S, c("S2"))
+    assert b.legal_cards(E) == [c("S9")]  # his major penalty card, now legal (50D1)
+
+
+def test_R57_2_no_rectification_after_declarer_played_from_both_hands() -> None:
+    b = spade_trick_4()
+    b.play(S, c("S2"))  # declarer plays dummy's card early: it stands (57C2)
+    e = b.play(E, c("S9"))  # before West, but declarer has played from both hands
+    assert isinstance(e, CardPlayed) and b.pending is None and b.penalty_cards(E) == {}
+    b.play(W, c("S3"))
+    assert len(b.tricks) == 4
+
+
+# ------------------------------------------------------------------ revokes (61-64)
+
+
+def test_R62_1_revoke_corrected_before_establishment() -> None:
+    b = after_trick_1()
+    b.play(E, c("HA"))
+    b.play(S, c("H9"))
+    b.play(W, c("S3"))  # West holds hearts: a revoke, recorded silently
+    assert b.revokes and not b.view_for(S).revokes and b.view_for(DIRECTOR).revokes
+    b.play(S, c("H4"))
+    assert len(b.tricks) == 2  # West ruffed and won
+    b.draw_attention(S, W)
+    assert len(b.tricks) == 1 and c("S3") in b.hand(W)
+    assert b.penalty_cards(W) == {c("S3"): True}  # from a defender's concealed hand
+    p = b.pending  # dummy's card was played after the revoke (62C1)
+    assert p is not None and p.kind == "62C" and p.choosers == (S,)
+    b.choose(S, "keep")
+    assert b.hand_to_play is W
+    assert {x.suit for x in b.legal_cards(W)} == {Suit.HEARTS}
+    b.play(W, c("H2"))
+    assert len(b.tricks) == 2 and b.tricks[1].winner is E
+    finish(b)
+    assert b.tricks_for(Side.NS) == b.tricks_won(Side.NS)  # no transfer
+    replays(b)
+
+
+def test_R62_2_non_offender_retracts_a_card_played_after_the_revoke() -> None:
+    b = after_trick_1()
+    b.play(E, c("HA"))
+    b.play(S, c("H9"))
+    b.play(W, c("S3"))
+    b.play(S, c("H4"))
+    b.draw_attention(E, W)
+    b.choose(S, "retract")
+    assert c("H4") in b.hand(N) and b.current_trick == ((E, c("HA")), (S, c("H9")))
+    b.play(W, c("H2"))
+    b.play(S, c("HJ"))  # dummy plays another card
+    assert b.tricks[1].card_of(N) == c("HJ")
+
+
+def test_R61_1_no_spades_partner_prevents_a_revoke() -> None:
+    """Dummy asks declarer, who failed to follow, "having none?" (42B1, 61B; seed 003)."""
+    b = table()
+    b.play(W, c("S4"))
+    b.face_lead(W)
+    b.play(S, c("S2"))
+    b.play(E, c("S9"))
+    b.play(S, c("HT"))  # declarer fails to follow with spades in hand
+    assert len(b.tricks) == 1 and b.revokes
+    b.ask_revoke(N, S)  # "No spades, partner?"
+    assert c("HT") in b.hand(S) and b.penalty_cards(S) == {}  # back silently (62B2)
+    assert len(b.tricks) == 0 and b.hand_to_play is S
+    b.play(S, c("S5"))
+    assert b.tricks[0].card_of(S) == c("S5")
+    finish(b)
+    assert b.tricks_for(Side.NS) == b.tricks_won(Side.NS)
+    replays(b)
+
+
+def revoke_by_west_ruffing() -> Board:
+    """Trick 2: East HA, South H9, West ruffs S3 with hearts in hand, dummy H4: West wins."""
+    b = after_trick_1()
+    for seat, card in ((E, "HA"), (S, "H9"), (W, "S3"), (S, "H4")):
+        b.play(seat, c(card))
+    assert b.tricks[1].winner is W
+    return b
+
+
+def test_R63_1_revoke_established_when_the_offending_side_plays_to_the_next_trick() -> None:
+    b = revoke_by_west_ruffing()
+    b.play(W, c("D2"))
+    assert b.revokes[0].established
+    assert any(law == "64C" for law, _ in b.view_for(DIRECTOR).flags)
+    assert b.view_for(W).flags == ()  # flags are for the Director
+
+
+def test_R63_1_claim_by_the_offending_side_establishes() -> None:
+    b = revoke_by_west_ruffing()
+    b.make_claim(E, 0, concession=True)
+    assert b.revokes[0].established
+
+
+def test_R63_2_established_revoke_cannot_be_corrected() -> None:
+    b = revoke_by_west_ruffing()
+    b.play(W, c("D2"))
+    err = refused(b.draw_attention, S, W)
+    assert "63B" in str(err)
+
+
+def test_R64_1_revoking_player_won_the_trick_two_tricks_transferred() -> None:
+    b = revoke_by_west_ruffing()
+    finish(b, pick=0)
+    later_ew = sum(1 for t in b.tricks[2:] if t.winner.side is Side.EW)
+    assert later_ew >= 1
+    assert b.tricks_for(Side.NS) == b.tricks_won(Side.NS) + 2
+    assert b.tricks_for(Side.EW) == b.tricks_won(Side.EW) - 2
+    replays(b)
+
+
+def test_R64_1_declarer_revokes_and_loses_the_trick_one_trick_transferred() -> None:
+    b = after_trick_1()
+    for seat, card in ((E, "HA"), (S, "DA"), (W, "H2"), (S, "H4")):
+        b.play(seat, c(card))
+    assert b.tricks[1].winner is E
+    finish(b, pick=0)
+    assert b.revokes[0].established
+    assert b.tricks_for(Side.NS) == b.tricks_won(Side.NS) - 1
+    assert b.tricks_for(Side.EW) == b.tricks_won(Side.EW) + 1
+
+
+def test_R64_2_no_transfer_for_a_dummy_revoke_but_a_flag() -> None:
+    b = table()
+    b.play(W, c("C8"))
+    b.face_lead(W)
+    b.play(S, c("H4"))  # dummy holds clubs
+    finish(b)
+    assert b.revokes[0].established and b.revokes[0].hand is N
+    assert b.tricks_for(Side.NS) == b.tricks_won(Side.NS)
+    assert any(law == "64C" for law, _ in b.director_flags)
+
+
+def trick_12_revoke() -> tuple[Board, Seat]:
+    """Regular play to trick 12, then a revoke there by a player who can follow."""
+    for pick in (-1, 0):
+        b = table()
+        b.play(W, c("C8"))
+        b.face_lead(W)
+        while len(b.tricks) < 11:
+            seat = b.to_act
+            assert seat is not None
+            b.play(seat, b.legal_cards(seat)[pick])
+        seat = b.to_act
+        assert seat is not None
+        b.play(seat, b.legal_cards(seat)[0])
+        led = b.current_trick[0][1].suit
+        for _ in range(3):
+            hand = b.hand_to_play
+            assert hand is not None
+            held = list(b.hand(hand))
+            off = [x for x in held if x.suit is not led]
+            if hand is not N and off and len(off) < len(held):
+                b.play(b._player_of(hand), off[0])
+                return b, hand
+            b.play(b._player_of(hand), b.legal_cards()[0])
+    raise AssertionError("no trick-12 revoke in this deal")
+
+
+def test_R62_3_trick_12_revoke_corrected_even_when_established() -> None:
+    b, offender = trick_12_revoke()
+    finish(b)
+    assert b.revokes[0].established and b.revokes[0].trick == 11
+    assert b.tricks_for(Side.NS) == b.tricks_won(Side.NS)  # 64B: no transfer on trick 12
+    b.draw_attention(offender.lho, offender)
+    led = b.tricks[11].led_suit
+    assert b.tricks[11].card_of(offender).suit is led
+    replays(b)
+
+
+def test_R64_2_trick_12_revoke_final_once_the_hands_are_returned() -> None:
+    b, offender = trick_12_revoke()
+    finish(b)
+    b.return_hands()
+    refused(b.draw_attention, offender.lho, offender)
+
+
+# ------------------------------------------------------------------ dummy (43B, 45E, 45F)
+
+
+def test_R43_3_forfeited_dummy_warning_defenders_choose_the_hand() -> None:
+    b = spade_trick_4()
+    b.play(W, c("S3"))
+    b.play(S, c("SA"))
+    b.play(E, c("S9"))  # dummy wins trick 4 and is on lead
+    b.warn_wrong_hand(N)  # rights intact: a permitted warning, no choice
+    assert b.pending is None
+    b.record_dummy_breach(N, "looked_at_defender_hand")
+    b.warn_wrong_hand(N)
+    p = b.pending
+    assert p is not None and p.choosers == (W, E) and p.options == ("lead from S", "lead from N")
+    b.choose(E, "lead from S")
+    assert b.hand_to_play is S and b.to_act is S
+
+
+def test_R43_4_forfeited_dummy_asks_declarer_revoke_penalised() -> None:
+    b = after_trick_1()
+    b.record_dummy_breach(N, "watched_declarer")
+    for seat, card in ((E, "HA"), (S, "DA"), (W, "H2"), (S, "H4")):
+        b.play(seat, c(card))
+    b.ask_revoke(N, S)
+    assert c("DA") in b.hand(S) and b.revokes[0].penalised
+    b.choose(W, "keep")  # West played after the revoke (62C1)
+    b.play(S, c("H9"))
+    finish(b, pick=0)
+    assert b.tricks_for(Side.NS) == b.tricks_won(Side.NS) - 1  # treated as established
+    assert any(law.startswith("43B2b") for law, _ in b.director_flags)
+
+
+def test_R43_5_forfeited_dummy_points_out_a_defenders_revoke_no_rectification() -> None:
+    b = after_trick_1()
+    for seat, card in ((E, "HA"), (S, "H9"), (W, "S3")):
+        b.play(seat, c(card))
+    refused(b.draw_attention, N, W)  # 43A1b: rights intact, dummy may not
+    b.record_dummy_breach(N, "looked_at_defender_hand")
+    b.draw_attention(N, W)
+    assert not b.revokes[0].corrected and b.penalty_cards(W) == {}
+    assert any(law == "43B3" for law, _ in b.director_flags)
+
+
+def test_R45_6_fifth_card_penalty_card_or_lead() -> None:
+    b = after_trick_1()
+    b.play(E, c("HA"))
+    e = b.fifth_card(E, c("D5"))
+    assert e.law == "45E" and b.penalty_cards(E) == {c("D5"): False}
+    b.fifth_card(S, c("DA"))
+    assert b.penalty_cards(S) == {}
+    b2 = after_trick_1()
+    b2.play(E, c("HA"))
+    b2.play(S, c("H9"))
+    b2.play(W, c("H2"))
+    b2.play(S, c("H4"))  # East won; West's card judged a lead: a lead out of turn
+    b2.fifth_card(W, c("D2"), lead=True)
+    assert b2.pending is not None and b2.pending.kind == "56"
+
+
+def test_R45_2_dummy_indicating_a_card_is_flagged() -> None:
+    b = after_trick_1()
+    b.dummy_indicates(N, c("SA"))
+    assert b.pending is None and any(law == "45F" for law, _ in b.director_flags)
+    refused(b.dummy_indicates, S, c("SA"))
+
+
+def test_online_policy_unchanged() -> None:
+    b = new_board(contract="4S S")
+    refused(b.play, E, c("HA"))
+    refused(b.expose_card, W, c("H2"))

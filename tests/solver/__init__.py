@@ -1,0 +1,1 @@
+"""Tests of the solver layer: DDS adapter, references, min-min searches."""
