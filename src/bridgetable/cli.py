@@ -60,6 +60,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="one JSON object per line")
     sp.add_argument("--rules", choices=("duplicate", "rubber"), default="duplicate")
     sp.set_defaults(func=_selfplay)
+
+    from bridgetable.adjudication.cli import register as register_adjudicate
+
+    register_adjudicate(sub)
+
+    from bridgetable.server.cli import register as register_serve
+
+    register_serve(sub)
+
+    from bridgetable.formats.cli import register as register_formats
+
+    register_formats(sub)
     return p
 
 

@@ -388,7 +388,11 @@ def _actions(b: Board, seat: Seat) -> list[str]:
         out.append("request_review")
     except ActionRefused:
         pass
-    if any(_can_ask(b, seat, i) for i in range(len(b.auction))):
+    first = next(
+        (i for i in range(len(b.auction)) if b.auction.caller_of(i).side is not seat.side), None
+    )
+    # every other condition of the right to ask is the same for each opponent's call
+    if first is not None and _can_ask(b, seat, first):
         out.append("ask_explanation")
     if any(b.auction.caller_of(i).partner is seat for _, i in b.pending_questions):
         out.append("explain")

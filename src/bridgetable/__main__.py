@@ -1,0 +1,5 @@
+"""``python -m bridgetable``: the ``bridgetable`` command."""
+
+from bridgetable.cli import main
+
+raise SystemExit(main())

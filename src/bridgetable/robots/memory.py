@@ -1,0 +1,64 @@
+"""What a robot remembers from the views it has been shown, as a player would.
+
+A player's view shows the trick in progress and, briefly, the last trick (Law 66A); the
+quitted tricks are then turned face down. A robot therefore keeps the cards it has seen played
+and the voids they showed (a player who did not follow suit), exactly as a person at the
+table remembers them. Feeding it every view it is sent, in order, is enough.
+
+Example:
+    >>> m = Memory()
+    >>> m.observe({"trick": [["W", "S2"], ["N", "H3"]], "last_trick": None})
+    >>> sorted(m.played), sorted(m.voids)
+    (['H3', 'S2'], [('N', 'S')])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Memory:
+    """Cards seen played (``"SA"`` strings) and voids shown (seat letter, suit letter)."""
+
+    played: set[str] = field(default_factory=set)
+    voids: set[tuple[str, str]] = field(default_factory=set)
+    leader: str | None = None
+
+    def observe(self, view: dict[str, Any]) -> None:
+        """Note the cards and show-outs of one view's trick in progress and last trick, and
+        who leads to the trick in progress (play stops at a claim; the lead is remembered)."""
+        trick_now = view.get("trick") or []
+        if trick_now:
+            self.leader = trick_now[0][0]
+        elif view.get("hand_to_play"):
+            self.leader = view["hand_to_play"]
+        for trick in (view.get("trick") or [], view.get("last_trick") or []):
+            if not trick:
+                continue
+            led = trick[0][1][0]
+            for seat, card in trick:
+                self.played.add(card)
+                if card[0] != led:
+                    self.voids.add((seat, led))
+        for trick in (view.get("shown_tricks") or {}).values():
+            for _, card in trick:
+                self.played.add(card)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able (and picklable) form, to hand to a worker process."""
+        return {
+            "played": sorted(self.played),
+            "voids": sorted(list(v) for v in self.voids),
+            "leader": self.leader,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Memory:
+        """The memory :meth:`to_dict` described."""
+        return cls(
+            set(data.get("played", ())),
+            {(s, u) for s, u in data.get("voids", ())},
+            data.get("leader"),
+        )

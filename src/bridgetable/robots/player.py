@@ -1,0 +1,268 @@
+"""A robot's decisions, from its view and memory only.
+
+:func:`decide` is a pure function of (view dict, memory, config, seed): deterministic, and
+picklable so the server runs it in a worker process with a deadline. It answers one command
+(``{"action": ..., "args": {...}}``) or ``None`` when the robot has nothing to do.
+
+Card play is Monte-Carlo double dummy (GIB style): the unseen cards are dealt ``samples``
+times consistently with the view (:mod:`.sampler`), every layout is scored for every legal
+card by DDS's batch call, and the card with the highest total wins (the lowest such card on a
+tie). A declarer on lead claims the rest when every sample gives his side every remaining
+trick. A claim is answered by the adjudicator's ruling when that package is present, else by
+double dummy: agree when the claim holds, dispute (or, as the claimer's partner, object)
+otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from bridgetable.core.auction import Auction
+from bridgetable.core.calls import PASS, Bid, Call, Contract, Strain, parse_call
+from bridgetable.core.cards import Card, Hand, Suit
+from bridgetable.core.errors import ActionRefused
+from bridgetable.core.position import Position
+from bridgetable.core.seats import Seat
+from bridgetable.robots.memory import Memory
+from bridgetable.robots.sampler import SEAT_LETTERS, SamplingError, known_hands, sample_layouts
+
+Command = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RobotConfig:
+    """Sampling sizes: ``lead_samples`` for the opening lead, ``play_samples`` later."""
+
+    lead_samples: int = 32
+    play_samples: int = 48
+    claim_check_tricks: int = 13
+
+    def to_dict(self) -> dict[str, Any]:
+        """A picklable dict."""
+        return asdict(self)
+
+
+def decide(
+    view: dict[str, Any], memory: dict[str, Any], config: dict[str, Any], seed: int
+) -> Command | None:
+    """The robot's command for ``view`` (see the module docstring)."""
+    cfg = RobotConfig(**config)
+    mem = Memory.from_dict(memory)
+    rng = random.Random(seed)
+    actions = view.get("actions") or []
+    me = view["role"]
+    claim = view.get("claim")
+    if claim is not None and ("agree_claim" in actions or "object" in actions):
+        ok = claim_holds(view, mem, claim, rng)
+        if ok:
+            return {"action": "agree_claim", "args": {}} if "agree_claim" in actions else None
+        if "object" in actions:
+            return {"action": "object", "args": {}}
+        if "dispute_claim" in actions:
+            return {"action": "dispute_claim", "args": {}}
+        return None
+    if "agree_play_on" in actions:
+        return {"action": "agree_play_on", "args": {}}
+    if "explain" in actions:
+        for asker, idx in view.get("pending_questions") or []:
+            del asker
+            if _caller(view, idx).partner is Seat.from_letter(me):
+                return {
+                    "action": "explain",
+                    "args": {"call_index": idx, "text": "Natural; no special agreement"},
+                }
+    if "face_lead" in actions and not view.get("pending_questions"):
+        return {"action": "face_lead", "args": {}}
+    if "call" in actions:
+        return {"action": "call", "args": {"call": str(choose_call(view))}}
+    if "play" in actions:
+        return choose_play(view, mem, cfg, rng)
+    return None
+
+
+def _caller(view: dict[str, Any], index: int) -> Seat:
+    return Seat.from_letter(view["dealer"]).next(index)
+
+
+# ----------------------------------------------------------------------------- auction
+
+
+def _hcp(hand: Hand) -> int:
+    return sum(max(0, int(c.rank) - 10) for c in hand)
+
+
+def choose_call(view: dict[str, Any]) -> Call:
+    """A simple natural call: open with 12+ (1NT with 15-17 balanced, else one of the
+    longest suit), raise partner's suit with support, 3NT over partner's 1NT with 10+;
+    otherwise pass. Checked against the auction's legal calls; a pass when in doubt."""
+    me = Seat.from_letter(view["role"])
+    hand = Hand.from_pbn(view["hands"][view["role"]])
+    calls = [parse_call(a["call"]) for a in view["auction"]]
+    auction = Auction(Seat.from_letter(view["dealer"]), tuple(calls))
+    hcp = _hcp(hand)
+    lengths = {s: hand.count(s) for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
+    bids = [(Seat.from_letter(a["seat"]), c) for a, c in zip(view["auction"], calls, strict=True)]
+    bids = [(s, c) for s, c in bids if isinstance(c, Bid)]
+    want: Call = PASS
+    if not bids and hcp >= 12:
+        shape = sorted(lengths.values())
+        if 15 <= hcp <= 17 and shape[0] >= 2 and shape[-1] <= 5 and shape[1] >= 3:
+            want = Bid(1, Strain.NOTRUMP)
+        else:
+            longest = max(lengths, key=lambda s: (lengths[s], s))
+            want = Bid(1, Strain.of_suit(longest))
+    elif len(bids) == 1 and bids[0][0] is me.partner:
+        b = bids[0][1]
+        if isinstance(b, Bid) and b.level == 1:
+            if b.strain is Strain.NOTRUMP:
+                if hcp >= 10:
+                    want = Bid(3, Strain.NOTRUMP)
+            else:
+                suit = b.strain.suit
+                if suit is not None and lengths[suit] >= (3 if suit >= 2 else 4):
+                    if hcp >= 13 and suit >= 2:
+                        want = Bid(4, b.strain)
+                    elif 6 <= hcp <= 9:
+                        want = Bid(2, b.strain)
+    try:
+        auction.check(me, want)
+    except ActionRefused:
+        return PASS
+    return want
+
+
+# ----------------------------------------------------------------------------- play
+
+
+def _trump(view: dict[str, Any]) -> Any:
+    return Contract.parse(view["contract"]).strain.suit
+
+
+def _masks(layout: dict[str, set[str]]) -> tuple[int, int, int, int]:
+    out = [0, 0, 0, 0]
+    for i, s in enumerate(SEAT_LETTERS):
+        for c in layout[s]:
+            out[i] |= Card(c).bit
+    return (out[0], out[1], out[2], out[3])
+
+
+def _positions(
+    view: dict[str, Any], layouts: list[dict[str, set[str]]], mem: Memory | None = None
+) -> list[Position]:
+    trick = view.get("trick") or []
+    trump = _trump(view)
+    if trick:
+        leader = Seat.from_letter(trick[0][0])
+    elif view.get("hand_to_play"):
+        leader = Seat.from_letter(view["hand_to_play"])
+    elif mem is not None and mem.leader is not None:
+        leader = Seat.from_letter(mem.leader)
+    else:
+        raise SamplingError("who is on lead is not known")
+    cards = tuple(Card(c) for _, c in trick)
+    return [Position(_masks(lay), trump, leader, cards) for lay in layouts]
+
+
+def card_values_many(positions: list[Position]) -> list[dict[Card, int]] | None:
+    """Double-dummy values of every legal card in each position, through the solver
+    package's batch call (DDS ``SolveAllBoards``); ``None`` when no solver is installed."""
+    try:
+        from bridgetable.solver.dds import DDSSolver
+    except ImportError:  # pragma: no cover - the solver package is optional
+        return None
+    try:
+        values: list[dict[Card, int]] = DDSSolver().card_values_many(positions)
+    except Exception:  # pragma: no cover - DDS missing or failing: the caller falls back
+        return None
+    return values
+
+
+def fallback_card(view: dict[str, Any]) -> Command:
+    """The lowest legal card: what a robot plays past its deadline or without a solver."""
+    legal = [Card(c) for c in view["legal_cards"]]
+    return {"action": "play", "args": {"card": str(min(legal))}}
+
+
+def choose_play(view: dict[str, Any], mem: Memory, cfg: RobotConfig, rng: random.Random) -> Command:
+    """Monte-Carlo double-dummy card choice (see the module docstring)."""
+    legal = [Card(c) for c in view["legal_cards"]]
+    if not legal:
+        return {"action": "play", "args": {}}
+    opening = view["phase"] == "clarification"
+    can_claim = "claim" in view.get("actions", ()) and view.get("declarer") == view["role"]
+    if len(legal) == 1 and not can_claim:
+        return {"action": "play", "args": {"card": str(legal[0])}}
+    count = cfg.lead_samples if opening else cfg.play_samples
+    try:
+        layouts = sample_layouts(view, mem, count, rng)
+        positions = _positions(view, layouts)
+    except (SamplingError, ValueError):
+        return fallback_card(view)
+    values = card_values_many(positions)
+    if values is None:
+        return fallback_card(view)
+    totals = dict.fromkeys(legal, 0)
+    for v in values:
+        for c in legal:
+            totals[c] += v.get(c, 0)
+    tricks_left = positions[0].tricks_left
+    if (
+        can_claim
+        and not view.get("trick")
+        and tricks_left <= cfg.claim_check_tricks
+        and all(max(v.values()) == tricks_left for v in values if v)
+    ):
+        return {"action": "claim", "args": {"tricks": tricks_left}}
+    best = max(totals.values())
+    card = min(c for c in legal if totals[c] == best)
+    return {"action": "play", "args": {"card": str(card)}}
+
+
+# ----------------------------------------------------------------------------- claims
+
+
+def claim_holds(
+    view: dict[str, Any], mem: Memory, claim: dict[str, Any], rng: random.Random
+) -> bool:
+    """Whether the claim (or concession) stands: the adjudicator's award reaches the claim;
+    without an adjudicator, double dummy (the claimer's side takes at least what it claims,
+    on every layout the robot cannot tell apart)."""
+    claimer = Seat.from_letter(claim["claimer"])
+    claimed = int(claim["tricks"])
+    try:
+        layouts = sample_layouts(view, mem, 8, rng)
+        positions = _positions(view, layouts, mem)
+    except (SamplingError, ValueError):
+        return False  # nothing to go on: let the Director decide
+    unique = {p.hands: p for p in positions}
+    try:
+        from bridgetable.adjudication.ruling import adjudicate
+    except ImportError:  # pragma: no cover - the adjudication package is optional
+        adjudicate = None  # type: ignore[assignment]
+    if adjudicate is not None:
+        try:
+            for p in unique.values():
+                r = adjudicate(p, claimer, claimed, claim.get("statement"), time_cap=1.0)
+                if r.undetermined or r.awarded is None:
+                    raise ValueError("undetermined")
+                if r.awarded < claimed:
+                    return False
+            return True
+        except Exception:
+            pass
+    values = card_values_many(list(unique.values()))
+    if values is None:
+        return True
+    for p, v in zip(unique.values(), values, strict=True):
+        if not v:
+            continue
+        best = max(v.values())
+        mine = best if p.to_play.side is claimer.side else p.tricks_left - best
+        if mine < claimed:
+            return False
+    return True
+
+
+__all__ = ["RobotConfig", "choose_call", "choose_play", "claim_holds", "decide", "known_hands"]

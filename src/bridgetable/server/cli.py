@@ -1,0 +1,90 @@
+"""The ``bridgetable serve`` subcommand."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def _director_secret(data: Path, given: str | None) -> str:
+    """The director secret: given, from ``BRIDGETABLE_DIRECTOR_SECRET``, or kept in the data
+    directory (created once, readable by the owner only)."""
+    if given:
+        return given
+    env = os.environ.get("BRIDGETABLE_DIRECTOR_SECRET")
+    if env:
+        return env
+    path = data / "director_secret"
+    if path.exists():
+        return path.read_text().strip()
+    data.mkdir(parents=True, exist_ok=True)
+    secret = secrets.token_urlsafe(24)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(secret + "\n")
+    return secret
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from bridgetable.robots.player import RobotConfig
+    from bridgetable.server.app import Settings, create_app
+    from bridgetable.server.store import StoreError, open_store
+
+    data = Path(args.data) if args.data else Path.cwd() / ".bridgetable"
+    try:
+        store = open_store(args.database, data)
+    except StoreError as exc:
+        sys.stderr.write(f"bridgetable serve: {exc}\n")
+        return 2
+    secret = _director_secret(data, args.director_secret)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    settings = Settings(
+        store=store,
+        director_secret=secret,
+        robot_workers=args.robot_workers,
+        robot_deadline=args.robot_deadline,
+        robot_config=RobotConfig(lead_samples=args.lead_samples, play_samples=args.samples),
+        robot_delay=args.robot_delay,
+    )
+    app = create_app(settings)
+    sys.stderr.write(
+        f"bridgetable: data in {data}; director secret in {data / 'director_secret'}\n"
+    )
+    config: dict[str, Any] = {
+        "host": args.host,
+        "port": args.port,
+        "ws_max_size": 16 * 1024,
+        "ws_per_message_deflate": False,
+        "log_level": "warning",
+        "access_log": False,
+        "lifespan": "on",
+        "timeout_graceful_shutdown": 3,
+        "timeout_keep_alive": 75,
+    }
+    uvicorn.run(app, **config)
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``serve`` to the ``bridgetable`` command's subparsers."""
+    sp = subparsers.add_parser("serve", help="run the table server (HTTP + WebSockets)")
+    sp.add_argument("--host", default="127.0.0.1")
+    sp.add_argument("--port", type=int, default=8000)
+    sp.add_argument("--data", default=None, help="data directory (default ./.bridgetable)")
+    sp.add_argument(
+        "--database", default=None, help="postgresql://... (default: SQLite in the data directory)"
+    )
+    sp.add_argument("--director-secret", default=None, help="the Director's secret")
+    sp.add_argument("--robot-workers", type=int, default=1, help="robot worker processes")
+    sp.add_argument("--robot-deadline", type=float, default=5.0, help="seconds per robot move")
+    sp.add_argument("--robot-delay", type=float, default=0.0, help="pause before robot moves")
+    sp.add_argument("--samples", type=int, default=48, help="robot samples in mid-play")
+    sp.add_argument("--lead-samples", type=int, default=32, help="robot samples for leads")
+    sp.set_defaults(func=_serve)

@@ -1,0 +1,479 @@
+"""One authority per table: the in-memory boards, their connections, robots and fan-out.
+
+The :class:`Hub` holds every loaded table. A command is handled under the table's lock:
+
+1. the version it was made against must be the table's version (else ``stale``);
+2. the engine applies it (a refusal changes nothing and goes back to that client only);
+3. the new events are stored (one row per event) -- only then is the command acknowledged
+   and the views broadcast, each connection getting its own role's view;
+4. the table's robots are asked whether they have something to do.
+
+With PostgreSQL, several processes may hold the same table: the store's primary key on
+``(table, seq)`` decides between two writers, the loser catches up and answers ``stale``;
+``NOTIFY`` tells the other processes to catch up and broadcast to their own clients.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import BrokenExecutor, Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridgetable.core.board import Board
+from bridgetable.core.errors import ActionRefused, BridgeError
+from bridgetable.core.events import event_from_dict, event_to_dict
+from bridgetable.core.record import BoardRecord, BoardSetup
+from bridgetable.core.seats import SEATS, Seat
+from bridgetable.core.views import DIRECTOR, SPECTATOR, Role, parse_role
+from bridgetable.robots.memory import Memory
+from bridgetable.robots.player import RobotConfig, decide, fallback_card
+from bridgetable.server.commands import BadCommand, run_command
+from bridgetable.server.store import Store, StoredTable, VersionConflict
+
+log = logging.getLogger("bridgetable.server")
+
+Send = Callable[[str], Awaitable[None]]
+
+
+def token_hash(token: str) -> str:
+    """Tokens are stored hashed; a stolen database does not hand out seats."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def role_name(role: Role) -> str:
+    """``N``/``E``/``S``/``W``, ``spectator`` or ``director``."""
+    return role.letter if isinstance(role, Seat) else role.value
+
+
+@dataclass(eq=False, slots=True)
+class Connection:
+    """One client's socket on one table, seen from the hub."""
+
+    role: Role
+    send: Send
+    version: int = -1
+
+
+class CommandError(Exception):
+    """A command answered with an error message to its sender only."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+@dataclass(eq=False, slots=True)
+class Table:
+    """One table: its board (the authority), metadata and connections."""
+
+    id: str
+    setup: BoardSetup
+    meta: dict[str, Any]
+    board: Board
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Connection] = field(default_factory=set)
+    memories: dict[Seat, Memory] = field(default_factory=dict)
+    robot_tasks: dict[Seat, asyncio.Task[None]] = field(default_factory=dict)
+    runs_robots: bool = False
+    proposal: dict[str, Any] | None = None
+
+    @property
+    def version(self) -> int:
+        """The number of events so far."""
+        return len(self.board.events)
+
+    @property
+    def robots(self) -> list[Seat]:
+        """The seats the server's robots play."""
+        return [Seat.from_letter(s) for s in self.meta.get("robots", [])]
+
+    def summary(self) -> dict[str, Any]:
+        """The public summary: no card in it."""
+        b = self.board
+        taken = set(self.meta.get("taken", []))
+        seats = {}
+        for s in SEATS:
+            if s.letter in self.meta.get("robots", []):
+                seats[s.letter] = "robot"
+            elif s.letter in taken:
+                seats[s.letter] = "taken"
+            else:
+                seats[s.letter] = "free"
+        return {
+            "id": self.id,
+            "board": self.setup.board,
+            "rules": self.setup.rules.code,
+            "phase": b.phase.value,
+            "version": self.version,
+            "seats": seats,
+            "contract": None if b.contract is None else str(b.contract),
+            "to_act": None if b.to_act is None else b.to_act.letter,
+            "over": b.is_over,
+        }
+
+
+class Hub:
+    """Every loaded table of this process (see the module docstring)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        executor: Executor | None = None,
+        robot_deadline: float = 5.0,
+        robot_config: RobotConfig | None = None,
+        robot_delay: float = 0.0,
+        executor_factory: Callable[[], Executor] | None = None,
+    ) -> None:
+        self.store = store
+        self.executor = executor
+        self.executor_factory = executor_factory
+        self.robot_deadline = robot_deadline
+        self.robot_config = robot_config or RobotConfig()
+        self.robot_delay = robot_delay
+        self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.closing = False
+
+    # ------------------------------------------------------------------ tables
+
+    async def create(
+        self, setup: BoardSetup, robots: list[Seat], seed: int
+    ) -> tuple[Table, dict[str, str]]:
+        """Create and store a table; returns it and one token per human seat."""
+        table_id = secrets.token_urlsafe(9)
+        tokens = {s.letter: secrets.token_urlsafe(24) for s in SEATS if s not in robots}
+        meta = {
+            "robots": [s.letter for s in robots],
+            "seed": seed,
+            "tokens": {token_hash(t): s for s, t in tokens.items()},
+            "taken": sorted(tokens),
+        }
+        await self.store.create_table(table_id, setup.to_dict(), meta, time.time())
+        table = Table(table_id, setup, meta, Board(setup))
+        self.tables[table_id] = table
+        await self._start_robots(table)
+        return table, tokens
+
+    async def get(self, table_id: str) -> Table | None:
+        """A loaded table, loading (and replaying) it from the store if needed."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        if len(table_id) > 64:
+            return None
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            t = self.tables.get(table_id)
+            if t is not None:
+                return t
+            stored = await self.store.load(table_id)
+            if stored is None:
+                return None
+            t = self._build(stored)
+            self.tables[table_id] = t
+        await self._start_robots(t)
+        return t
+
+    def _build(self, stored: StoredTable) -> Table:
+        """Recovery by replay: every stored event is checked again by the engine."""
+        setup = BoardSetup.from_dict(stored.setup)
+        events = tuple(event_from_dict(e) for e in stored.events)
+        board = Board.replay(BoardRecord(setup, events))
+        return Table(stored.id, setup, stored.meta, board)
+
+    async def recover_all(self) -> int:
+        """Load every unfinished table (at startup); returns how many."""
+        n = 0
+        for tid in await self.store.table_ids(unfinished_only=True):
+            try:
+                await self.get(tid)
+                n += 1
+            except BridgeError:  # pragma: no cover - a corrupt table must not stop the rest
+                log.exception("table %s could not be replayed", tid)
+        return n
+
+    async def join(self, table: Table, role: Role) -> str:
+        """Issue a token for ``role`` (a free seat, a spectator, the Director)."""
+        meta = dict(table.meta)
+        if isinstance(role, Seat):
+            if role.letter in meta.get("robots", []) or role.letter in meta.get("taken", []):
+                raise CommandError("seat_taken", f"{role} is not free")
+            meta["taken"] = sorted([*meta.get("taken", []), role.letter])
+        token = secrets.token_urlsafe(24)
+        meta["tokens"] = {**meta.get("tokens", {}), token_hash(token): role_name(role)}
+        await self.store.update_meta(table.id, meta)
+        table.meta = meta
+        return token
+
+    def role_of(self, table: Table, token: str) -> Role | None:
+        """The role a token gives on ``table``, if any."""
+        if not isinstance(token, str) or len(token) > 100:
+            return None
+        name = table.meta.get("tokens", {}).get(token_hash(token))
+        return None if name is None else parse_role(name)
+
+    # ------------------------------------------------------------------ connections
+
+    async def attach(self, table: Table, conn: Connection, since: int | None) -> None:
+        """Add a connection and send it its view (a reconnect resumes from ``since``: when
+        nothing changed it is told so; otherwise it gets the current view)."""
+        async with table.lock:
+            table.conns.add(conn)
+            if since is not None and since == table.version:
+                conn.version = since
+                await conn.send(json.dumps({"type": "synced", "version": since}))
+            else:
+                await conn.send(self._view_message(table, conn.role))
+                conn.version = table.version
+            if conn.role is DIRECTOR and table.proposal is not None:
+                await conn.send(json.dumps(table.proposal))
+
+    def detach(self, table: Table, conn: Connection) -> None:
+        """Forget a closed connection."""
+        table.conns.discard(conn)
+
+    def _view_message(self, table: Table, role: Role) -> str:
+        view = table.board.view_for(role).to_dict()
+        return json.dumps(
+            {"type": "view", "table": table.id, "version": table.version, "view": view}
+        )
+
+    async def _broadcast(self, table: Table) -> None:
+        cache: dict[Role, str] = {}
+        for conn in list(table.conns):
+            text = cache.get(conn.role)
+            if text is None:
+                text = cache[conn.role] = self._view_message(table, conn.role)
+            conn.version = table.version
+            try:
+                await conn.send(text)
+            except Exception:  # a dead socket is detached by its own handler
+                table.conns.discard(conn)
+
+    # ------------------------------------------------------------------ commands
+
+    async def command(self, table: Table, role: Role, version: Any, action: Any, args: Any) -> int:
+        """Handle one command (see the module docstring); returns the new version or raises
+        :class:`CommandError`."""
+        if role is SPECTATOR:
+            raise CommandError("forbidden", "spectators give no commands")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise CommandError("bad_request", "a command carries the version it was made against")
+        if not isinstance(action, str):
+            raise CommandError("bad_request", "a command names its action")
+        async with table.lock:
+            board = table.board
+            before = table.version
+            if version != before:
+                raise CommandError(
+                    "stale",
+                    f"made against version {version}; the table is at {before}",
+                    version=before,
+                )
+            try:
+                run_command(board, role, action, args if args is not None else {})
+            except ActionRefused as exc:
+                raise CommandError(
+                    "refused",
+                    str(exc),
+                    action=exc.action,
+                    reason=exc.reason,
+                    law=exc.law,
+                    version=before,
+                ) from None
+            except (BadCommand, BridgeError) as exc:
+                raise CommandError("bad_request", str(exc), version=before) from None
+            new = board.events[before:]
+            if new:
+                try:
+                    await self.store.append(
+                        table.id, before, [event_to_dict(e) for e in new], board.is_over
+                    )
+                except VersionConflict:
+                    table.board = Board.replay(BoardRecord(table.setup, board.events[:before]))
+                    await self._catch_up_locked(table)
+                    raise CommandError(
+                        "stale", "another process changed the table first", version=table.version
+                    ) from None
+                except BaseException:
+                    table.board = Board.replay(BoardRecord(table.setup, board.events[:before]))
+                    raise
+            await self._after_change(table, new)
+            return table.version
+
+    async def _after_change(self, table: Table, new: tuple[Any, ...]) -> None:
+        await self._broadcast(table)
+        if any(type(e).__name__ == "ClaimDisputed" for e in new):
+            self._propose_ruling(table)
+        if table.runs_robots:
+            self._feed_robots(table)
+
+    async def catch_up(self, table_id: str, version: int) -> None:
+        """Another process stored events up to ``version``: replay them here and broadcast."""
+        table = self.tables.get(table_id)
+        if table is None or table.version >= version:
+            return
+        async with table.lock:
+            before = table.version
+            await self._catch_up_locked(table)
+            if table.version > before:
+                await self._after_change(table, table.board.events[before:])
+
+    async def _catch_up_locked(self, table: Table) -> None:
+        for e in await self.store.events_since(table.id, table.version):
+            table.board.apply(event_from_dict(e))
+
+    # ------------------------------------------------------------------ Director
+
+    def _propose_ruling(self, table: Table) -> None:
+        claim = table.board.claim
+        if claim is None:
+            return
+        version = table.version
+        args = (claim.position, claim.claimer, claim.tricks, claim.statement.text or None)
+
+        async def run() -> None:
+            loop = asyncio.get_running_loop()
+            try:
+                ruling = await asyncio.wait_for(
+                    loop.run_in_executor(self.executor, propose_ruling, *args), 30
+                )
+            except Exception as exc:
+                ruling = {"error": f"no proposal: {exc!r}"}
+            msg = {"type": "ruling_proposal", "table": table.id, "version": version, **ruling}
+            table.proposal = msg
+            text = json.dumps(msg)
+            for conn in list(table.conns):
+                if conn.role is DIRECTOR:
+                    await conn.send(text)
+
+        asyncio.get_running_loop().create_task(run())
+
+    # ------------------------------------------------------------------ robots
+
+    async def _start_robots(self, table: Table) -> None:
+        if not table.robots or table.board.is_over:
+            return
+        if not await self.store.try_lock_robots(table.id):
+            return
+        table.runs_robots = True
+        # rebuild each robot's memory from the views it would have been shown, in order
+        table.memories = {s: Memory() for s in table.robots}
+        replay = Board(table.setup)
+        for s in table.robots:
+            table.memories[s].observe(replay.view_for(s).to_dict())
+        for e in table.board.events:
+            replay.apply(e)
+            for s in table.robots:
+                table.memories[s].observe(replay.view_for(s).to_dict())
+        self._feed_robots(table, observe=False)
+
+    def _feed_robots(self, table: Table, *, observe: bool = True) -> None:
+        if self.closing:
+            return
+        for seat in table.robots:
+            view = table.board.view_for(seat).to_dict()
+            if observe:
+                table.memories[seat].observe(view)
+            if not view["actions"] or seat in table.robot_tasks:
+                continue
+            task = asyncio.get_running_loop().create_task(
+                self._robot_turn(table, seat, view, table.version)
+            )
+            table.robot_tasks[seat] = task
+
+    async def _robot_turn(
+        self, table: Table, seat: Seat, view: dict[str, Any], version: int
+    ) -> None:
+        seed = (int(table.meta.get("seed", 0)) * 1_000_003 + version * 4 + int(seat)) & 0xFFFFFFFF
+        mem = table.memories[seat].to_dict()
+        heavy = "play" in view["actions"] or view.get("claim") is not None
+        cmd: dict[str, Any] | None
+        try:
+            if self.robot_delay:
+                await asyncio.sleep(self.robot_delay)
+            if heavy and self.executor is not None:
+                loop = asyncio.get_running_loop()
+                fut = loop.run_in_executor(
+                    self.executor, decide, view, mem, self.robot_config.to_dict(), seed
+                )
+                try:
+                    cmd = await asyncio.wait_for(fut, self.robot_deadline)
+                except TimeoutError:
+                    log.warning("robot %s at table %s missed its deadline", seat, table.id)
+                    cmd = fallback_card(view) if "play" in view["actions"] else None
+                except BrokenExecutor:
+                    if self.closing:
+                        return
+                    # a worker died (a crash in the solver): replace the pool, play safe
+                    log.error("robot worker pool broken; starting a new one")
+                    self._replace_executor()
+                    cmd = fallback_card(view) if "play" in view["actions"] else None
+            else:
+                cmd = decide(view, mem, self.robot_config.to_dict(), seed)
+            if cmd is not None and not self.closing:
+                try:
+                    await self.command(table, seat, version, cmd["action"], cmd.get("args", {}))
+                except CommandError as exc:
+                    if exc.code != "stale":
+                        log.warning("robot %s at %s: %s %s", seat, table.id, cmd, exc.message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # pragma: no cover - a robot failure must not kill the table
+            log.exception("robot %s at table %s failed", seat, table.id)
+        finally:
+            table.robot_tasks.pop(seat, None)
+        if not self.closing and table.version != version:
+            self._feed_robots(table, observe=False)
+
+    def _replace_executor(self) -> None:
+        old = self.executor
+        if self.executor_factory is not None:
+            self.executor = self.executor_factory()
+        if old is not None and old is not self.executor:
+            old.shutdown(wait=False, cancel_futures=True)
+
+    async def close(self) -> None:
+        """Stop every robot task."""
+        self.closing = True
+        tasks = [t for tab in self.tables.values() for t in tab.robot_tasks.values()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def propose_ruling(
+    position: Any, claimer: Seat, claimed: int, statement: str | None
+) -> dict[str, Any]:
+    """The adjudicator's proposed ruling and witness line for the Director (Law 70), run in a
+    worker; without the adjudication package, a double-dummy figure only."""
+    try:
+        from bridgetable.adjudication.ruling import adjudicate
+    except ImportError:
+        adjudicate = None  # type: ignore[assignment]
+    if adjudicate is not None:
+        r = adjudicate(position, claimer, claimed, statement, time_cap=5.0)
+        return {"ruling": r.to_dict(), "text": r.text}
+    from bridgetable.solver.dds import DDSSolver
+
+    dd = DDSSolver().tricks(position, claimer.side)
+    return {
+        "ruling": {
+            "claimer": claimer.letter,
+            "claimed": claimed,
+            "dd": dd,
+            "awarded": min(dd, claimed),
+            "witness": [],
+        },
+        "text": f"double dummy: the claimer's side takes {dd} (no adjudicator installed)",
+    }

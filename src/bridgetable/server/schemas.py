@@ -1,0 +1,273 @@
+"""JSON Schemas of the wire messages and the OpenAPI description of the HTTP API.
+
+``docs/protocol.md`` documents the same messages in prose; a test checks that every message
+the server sends validates against :data:`SERVER_MESSAGES`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bridgetable.server.commands import DIRECTOR_COMMANDS, PLAYER_COMMANDS
+
+_VERSION = {"type": "integer", "minimum": 0}
+_ID = {"type": ["string", "integer", "null"]}
+
+#: Client -> server messages.
+CLIENT_MESSAGES: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "client message",
+    "oneOf": [
+        {
+            "title": "hello",
+            "type": "object",
+            "required": ["type", "token"],
+            "properties": {
+                "type": {"const": "hello"},
+                "token": {"type": "string", "maxLength": 100},
+                "version": _VERSION,
+            },
+        },
+        {
+            "title": "command",
+            "type": "object",
+            "required": ["type", "version", "action"],
+            "properties": {
+                "type": {"const": "command"},
+                "id": _ID,
+                "version": _VERSION,
+                "action": {"enum": sorted({*PLAYER_COMMANDS, *DIRECTOR_COMMANDS})},
+                "args": {"type": "object"},
+            },
+        },
+        {
+            "title": "resume",
+            "type": "object",
+            "required": ["type", "version"],
+            "properties": {"type": {"const": "resume"}, "version": _VERSION},
+        },
+        {
+            "title": "ping",
+            "type": "object",
+            "required": ["type"],
+            "properties": {"type": {"const": "ping"}, "id": _ID},
+        },
+    ],
+}
+
+#: Server -> client messages.
+SERVER_MESSAGES: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "server message",
+    "oneOf": [
+        {
+            "title": "welcome",
+            "type": "object",
+            "required": ["type", "table", "role"],
+            "properties": {
+                "type": {"const": "welcome"},
+                "table": {"type": "string"},
+                "role": {"enum": ["N", "E", "S", "W", "spectator", "director"]},
+                "server": {"type": "string"},
+            },
+        },
+        {
+            "title": "view",
+            "type": "object",
+            "required": ["type", "table", "version", "view"],
+            "properties": {
+                "type": {"const": "view"},
+                "table": {"type": "string"},
+                "version": _VERSION,
+                "view": {
+                    "type": "object",
+                    "required": ["role", "phase", "hands", "legal_cards", "actions"],
+                    "description": "bridgetable.core.views.View.to_dict() for this role",
+                },
+            },
+        },
+        {
+            "title": "synced",
+            "type": "object",
+            "required": ["type", "version"],
+            "properties": {"type": {"const": "synced"}, "version": _VERSION},
+        },
+        {
+            "title": "ack",
+            "type": "object",
+            "required": ["type", "version"],
+            "properties": {"type": {"const": "ack"}, "id": _ID, "version": _VERSION},
+        },
+        {
+            "title": "error",
+            "type": "object",
+            "required": ["type", "code", "message"],
+            "properties": {
+                "type": {"const": "error"},
+                "id": _ID,
+                "code": {
+                    "enum": [
+                        "stale",
+                        "refused",
+                        "bad_request",
+                        "forbidden",
+                        "rate_limited",
+                        "unauthorized",
+                        "not_found",
+                    ]
+                },
+                "message": {"type": "string"},
+                "version": _VERSION,
+                "action": {"type": "string"},
+                "reason": {"type": "string"},
+                "law": {"type": "string"},
+            },
+        },
+        {
+            "title": "ruling_proposal",
+            "type": "object",
+            "required": ["type", "table", "version"],
+            "properties": {
+                "type": {"const": "ruling_proposal"},
+                "table": {"type": "string"},
+                "version": _VERSION,
+                "ruling": {"type": "object"},
+                "text": {"type": "string"},
+                "error": {"type": "string"},
+            },
+        },
+        {
+            "title": "pong",
+            "type": "object",
+            "required": ["type", "version"],
+            "properties": {"type": {"const": "pong"}, "id": _ID, "version": _VERSION},
+        },
+    ],
+}
+
+_SEAT = {"enum": ["N", "E", "S", "W"]}
+
+_CREATE = {
+    "type": "object",
+    "properties": {
+        "robots": {"type": "array", "items": _SEAT, "maxItems": 4},
+        "rules": {"enum": ["duplicate", "rubber"]},
+        "board": {"type": "integer", "minimum": 1},
+        "deal": {"type": "string", "description": "PBN deal, e.g. N:AKQ.. ..."},
+        "contract": {"type": "string", "description": "e.g. 4S, 3NTX, or 'par'"},
+        "declarer": _SEAT,
+        "seed": {"type": "integer", "description": "deal and robots' seed"},
+    },
+}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _err(description: str) -> dict[str, Any]:
+    return _json({"type": "object", "properties": {"error": {"type": "string"}}}, description)
+
+
+_TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+
+def openapi_schema() -> dict[str, Any]:
+    """The OpenAPI 3.1 document of the HTTP API (WebSocket messages under
+    ``components.schemas``)."""
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "bridgetable table server", "version": "1"},
+        "paths": {
+            "/api/health": {
+                "get": {
+                    "summary": "Liveness",
+                    "responses": {"200": _json({"type": "object"}, "the server is up")},
+                }
+            },
+            "/api/tables": {
+                "post": {
+                    "summary": "Create a table",
+                    "requestBody": {"content": {"application/json": {"schema": _CREATE}}},
+                    "responses": {
+                        "201": _json(
+                            {
+                                "type": "object",
+                                "required": ["id", "tokens"],
+                                "properties": {
+                                    "id": {"type": "string"},
+                                    "tokens": {
+                                        "type": "object",
+                                        "description": "seat letter -> secret token, one per "
+                                        "human seat",
+                                    },
+                                    "robots": {"type": "array", "items": _SEAT},
+                                    "version": {"type": "integer"},
+                                },
+                            },
+                            "the new table",
+                        ),
+                        "400": _err("a bad request"),
+                        "413": _err("body too large"),
+                    },
+                }
+            },
+            "/api/tables/{table_id}": {
+                "get": {
+                    "summary": "Public summary (seats taken, phase, version)",
+                    "parameters": [_TABLE_ID],
+                    "responses": {"200": _json({"type": "object"}, "summary"), "404": _err("")},
+                }
+            },
+            "/api/tables/{table_id}/record": {
+                "get": {
+                    "summary": "The record as the Director sees it (public once the board is "
+                    "over; during play a director token or secret as Bearer)",
+                    "parameters": [
+                        _TABLE_ID,
+                        {
+                            "name": "format",
+                            "in": "query",
+                            "schema": {"enum": ["json", "pbn", "lin"]},
+                        },
+                    ],
+                    "responses": {
+                        "200": _json({"type": "object"}, "record"),
+                        "403": _err("board in play"),
+                        "404": _err("no such table"),
+                        "501": _err("format not installed"),
+                    },
+                }
+            },
+            "/api/tables/{table_id}/join": {
+                "post": {
+                    "summary": "Take a free seat, or join as spectator or Director",
+                    "parameters": [_TABLE_ID],
+                    "requestBody": {
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["role"],
+                                    "properties": {
+                                        "role": {
+                                            "enum": ["N", "E", "S", "W", "spectator", "director"]
+                                        },
+                                        "secret": {"type": "string"},
+                                    },
+                                }
+                            }
+                        }
+                    },
+                    "responses": {
+                        "200": _json({"type": "object"}, "token"),
+                        "403": _err("wrong director secret"),
+                        "409": _err("seat taken"),
+                    },
+                }
+            },
+        },
+        "components": {
+            "schemas": {"ClientMessage": CLIENT_MESSAGES, "ServerMessage": SERVER_MESSAGES}
+        },
+    }

@@ -1,0 +1,114 @@
+"""Claims through a real server (Laws 68-71): agreed; disputed and ruled by a Director client
+with the adjudicator's proposal; a defender's concession objected to by his partner (68B2)."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import AsyncExitStack
+
+import httpx
+from server_harness import SECRET, Client, ServerProcess, create_table, join
+
+DEAL = "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874"
+
+
+async def _table(
+    http: httpx.AsyncClient,
+    server: ServerProcess,
+    stack: AsyncExitStack,
+) -> tuple[dict[str, Client], Client]:
+    """A practice table at 3NT by South with the lead faced; four players and a Director."""
+    t = await create_table(http, server, deal=DEAL, contract="3NT", declarer="S")
+    tid = t["id"]
+    clients = {
+        s: await stack.enter_async_context(Client(server, tid, tok))
+        for s, tok in t["tokens"].items()
+    }
+    director = await stack.enter_async_context(
+        Client(server, tid, await join(http, server, tid, "director", SECRET))
+    )
+    w = clients["W"]
+    v = await w.wait(lambda v: "play" in v["actions"])
+    assert (await w.command("play", {"card": v["legal_cards"][0]}))["type"] == "ack"
+    await w.wait(lambda v: "face_lead" in v["actions"])
+    assert (await w.command("face_lead"))["type"] == "ack"
+    await clients["S"].wait(lambda v: v["phase"] == "play" and "claim" in v["actions"])
+    await director.wait(lambda v: v["phase"] == "play")
+    return clients, director
+
+
+def test_claim_agreed(server: ServerProcess) -> None:
+    async def run() -> None:
+        async with httpx.AsyncClient() as http, AsyncExitStack() as stack:
+            clients, director = await _table(http, server, stack)
+            s = clients["S"]
+            reply = await s.command("claim", {"tricks": 9})
+            assert reply["type"] == "ack", reply
+            for seat in ("W", "E"):
+                c = clients[seat]
+                await c.wait(lambda v: "agree_claim" in v["actions"])
+                # the claimer's hand is faced for everyone (68C)
+                assert "S" in c.view["hands"]  # type: ignore[index]
+                assert (await c.command("agree_claim"))["type"] == "ack"
+            v = await director.wait(lambda v: v["phase"] == "ended")
+            assert v["claim"]["status"] == "agreed" and v["claim"]["awarded"] == 9
+            assert v["claim"]["remaining"] == 13
+
+    asyncio.run(run())
+
+
+def test_claim_disputed_and_ruled_by_director(server: ServerProcess) -> None:
+    async def run() -> None:
+        async with httpx.AsyncClient() as http, AsyncExitStack() as stack:
+            clients, director = await _table(http, server, stack)
+            s = clients["S"]
+            assert (await s.command("claim", {"tricks": 13}))["type"] == "ack"
+            w = clients["W"]
+            await w.wait(lambda v: "dispute_claim" in v["actions"])
+            assert (await w.command("dispute_claim"))["type"] == "ack"
+            await director.wait(
+                lambda v: v["claim"] is not None and v["claim"]["status"] == "disputed"
+            )
+            # the Director gets the adjudicator's proposed ruling
+            for _ in range(200):
+                props = [m for m in director.messages if m["type"] == "ruling_proposal"]
+                if props:
+                    break
+                await asyncio.sleep(0.05)
+            assert props, "no ruling proposal"
+            proposal = props[-1]
+            awarded = (proposal.get("ruling") or {}).get("awarded")
+            tricks = awarded if isinstance(awarded, int) else 9
+            # a player cannot give the Director's commands
+            err = await s.command("rule", {"tricks": 13})
+            assert err["type"] == "error"
+            reply = await director.command("rule", {"tricks": tricks, "text": "Law 70"})
+            assert reply["type"] == "ack", reply
+            v = await w.wait(lambda v: v["phase"] == "ended")
+            assert v["claim"]["status"] == "ruled"
+            assert v["claim"]["awarded"] == tricks
+
+    asyncio.run(run())
+
+
+def test_defender_concession_objected_by_partner(server: ServerProcess) -> None:
+    async def run() -> None:
+        async with httpx.AsyncClient() as http, AsyncExitStack() as stack:
+            clients, director = await _table(http, server, stack)
+            s = clients["S"]
+            # declarer plays dummy's card; then East concedes the rest
+            sv = await s.wait(lambda v: "play" in v["actions"])
+            assert (await s.command("play", {"card": sv["legal_cards"][-1]}))["type"] == "ack"
+            e = clients["E"]
+            await e.wait(lambda v: "concede" in v["actions"])
+            assert (await e.command("concede", {"tricks": 0}))["type"] == "ack"
+            w = clients["W"]
+            await w.wait(lambda v: "object" in v["actions"])
+            assert (await w.command("object"))["type"] == "ack"
+            v = await director.wait(lambda v: v["phase"] == "play")
+            assert v["claim"]["status"] == "void"
+            # play continues; the conceder's hand is no longer faced
+            sv = await s.wait(lambda v: v["phase"] == "play")
+            assert "E" not in sv["hands"]
+
+    asyncio.run(run())
