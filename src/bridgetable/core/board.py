@@ -167,6 +167,7 @@ class Board(TableMixin, ClaimsMixin):
         self._pending_rank: tuple[Card, ...] = ()
         self._defender_choice = False
         self._seen_faced: bool = False  # lead faced (dummy spread)
+        self.view_cache: dict[Any, Any] = {}  # parts of views that never change (views.py)
         self._claim = None
         self._claims_history = []
         self._faced = set()

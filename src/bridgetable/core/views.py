@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bridgetable.core.calls import Call, Contract
@@ -245,6 +246,34 @@ def dummy_columns(hand: Hand, trump: Suit | None) -> tuple[DummyColumn, ...]:
     return tuple(cols)
 
 
+@lru_cache(maxsize=8192)
+def _dummy_columns(mask: int, trump: Suit | None) -> tuple[DummyColumn, ...]:
+    return dummy_columns(Hand.from_mask(mask), trump)
+
+
+def _auction_entries(b: Board, seat: Seat | None) -> tuple[AuctionEntry, ...]:
+    """The auction as ``seat`` may see it (cached per board, call count and viewer): the
+    caller's alert and explanation go to the opponents and spectators, and to the caller
+    himself, not to his partner."""
+    n = len(b.auction)
+    key = (n, seat)
+    cache = b.view_cache
+    got = cache.get(key)
+    if got is None:
+        entries = []
+        for i, (caller, call) in enumerate(b.auction):
+            ev = b.call_event(i)
+            sees = seat is None or caller is seat or caller.side is not seat.side
+            entries.append(
+                AuctionEntry(
+                    caller, call, ev.alert if sees else False, ev.explanation if sees else None
+                )
+            )
+        got = tuple(entries)
+        cache[key] = got
+    return got  # type: ignore[no-any-return]
+
+
 def view_for(board: Board, role: Role) -> View:
     """What ``role`` may see on ``board`` now. See the module docstring for the rules."""
     from bridgetable.core.phase import Phase
@@ -268,25 +297,13 @@ def view_for(board: Board, role: Role) -> View:
             hands[s] = b.hand(s)
     cols: tuple[DummyColumn, ...] = ()
     if play_started and dummy is not None:
-        cols = dummy_columns(b.hand(dummy), b.trump)
+        cols = _dummy_columns(b.hand(dummy).mask, b.trump)
 
     fd = b.face_down_lead
     face_down_lead = fd if fd is not None and (director or seat is b.opening_leader) else None
     face_down_leader = b.opening_leader if fd is not None else None
 
-    auction = []
-    for i, (caller, call) in enumerate(b.auction):
-        ev = b.call_event(i)
-        # the caller's alert and explanation go to the opponents (and spectators), not partner
-        sees = seat is None or caller is seat or caller.side is not seat.side
-        auction.append(
-            AuctionEntry(
-                caller,
-                call,
-                ev.alert if sees else False,
-                ev.explanation if sees else None,
-            )
-        )
+    auction = _auction_entries(b, seat)
 
     last_trick = None
     own_last = None
@@ -333,7 +350,7 @@ def view_for(board: Board, role: Role) -> View:
         vulnerability=b.setup.vulnerability.value,
         rules=b.rules.code,
         phase=phase.value,
-        auction=tuple(auction),
+        auction=auction,
         contract=b.contract,
         declarer=declarer,
         dummy=dummy,
