@@ -271,7 +271,7 @@ def _auction_entries(b: Board, seat: Seat | None) -> tuple[AuctionEntry, ...]:
             )
         got = tuple(entries)
         cache[key] = got
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def view_for(board: Board, role: Role) -> View:
