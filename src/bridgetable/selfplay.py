@@ -15,8 +15,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bridgetable.core.board import Board, Phase
+from bridgetable.core.board import Board
 from bridgetable.core.calls import PASS, Call
+from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.scoring import board_score

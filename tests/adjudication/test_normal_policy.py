@@ -73,3 +73,14 @@ def test_known_layout_after_a_show_out_credits_the_winning_finesse() -> None:
     assert set(allowed(pos, S, None, 2)) == {"HQ", "HA"}  # unknown: a guess
     known = allowed(pos, S, None, 2, known_voids=frozenset({(W, Suit.HEARTS)}))
     assert known == ["HQ"]
+
+
+def test_tricks_left_counts_the_trick_in_progress() -> None:
+    p = Position.from_pbn("N:AK... Q2... 43... JT...", trump=None, leader=W)
+    assert p.tricks_left == 2
+    p = p.play(Card("SJ"))
+    assert p.tricks_left == 2
+    p = p.play(Card("SA")).play(Card("S2"))
+    assert p.tricks_left == 2
+    p = p.play(Card("S3"))
+    assert p.tricks_left == 1

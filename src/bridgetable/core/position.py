@@ -90,8 +90,9 @@ class Position:
 
     @property
     def tricks_left(self) -> int:
-        """Tricks still to be completed, the one in progress included."""
-        return self.hands[self.leader].bit_count()
+        """Tricks still to be completed, the one in progress included (counted in the hand
+        to play, which has not yet played to it)."""
+        return self.hands[(self.leader + len(self.trick)) & 3].bit_count()
 
     def legal_mask(self) -> int:
         """The legal cards of the hand to play, as a mask (Law 44C)."""
@@ -103,7 +104,8 @@ class Position:
         return cards_of_mask(self.legal_mask())
 
     def play(self, card: Card) -> Position:
-        """The position after ``card`` (assumed legal); a completed trick is quitted."""
+        """The position after ``card``, which must be one of :meth:`legal_cards` (not checked:
+        this is the solvers' hot path); a completed trick is quitted."""
         return self.play_scored(card)[0]
 
     def play_scored(self, card: Card) -> tuple[Position, Seat | None]:

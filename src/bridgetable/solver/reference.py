@@ -3,9 +3,9 @@
 Nothing here is clever: every legal card (or every card a policy allows) is tried at every
 turn, with the core's own rules for following suit and winning a trick
 (:func:`~bridgetable.core.tricks.legal_mask`, :func:`~bridgetable.core.tricks.winning_index`).
-The only aid is a table of the positions already solved within one call, at trick
-boundaries (a key is the whole position, so this changes no answer). The cost grows exponentially: use these for endings of
-up to about five tricks.
+The only aid is a table of the positions already solved, at trick boundaries (a key is the
+whole position, so this changes no answer). The cost grows exponentially: use these for
+endings of up to about five tricks.
 
 Example:
     >>> from bridgetable.core.position import Position

@@ -7,15 +7,18 @@ hands is chosen to hold that side down, optionally with one side restricted by a
 
 :func:`min_tricks` answers it exactly by a depth-first search in pure Python:
 
-* a sequence of boolean searches "can ``side`` be held to at most ``k`` more tricks?",
-  ``k`` descending from the best line found so far (a greedy playout first), until one fails;
+* a greedy playout first (a line, so an upper bound), then boolean searches "can ``side``
+  be held to at most ``k`` more tricks?" for ``k`` rising from a lower bound: each failure
+  proves one more trick, the first success is the answer (iterative deepening on the
+  bound: the bounds each failure leaves in the table serve the next ``k``);
 * a table of bounds (and the witness line) at trick boundaries, keyed by the remaining cards
   reduced to relative ranks within each suit when there is no policy (with a policy: by the
   exact cards and the policy state);
 * one card per run of equivalent cards (same hand and suit, adjacent among the cards still
   in play; with a policy, also both allowed and leading to equal policy states);
-* lower bounds: a side's trumps that cannot all be over-ruffed, and an optional
-  ``bounds`` callable (for example DDS values: the min-min result is at most the DD value);
+* lower bounds at trick boundaries: the side's trumps that cannot all be over-ruffed; the
+  side on lead with only top cards; an optional ``bounds`` callable;
+* with ``k = 0``, a trick in progress that the side must win is cut at once;
 * move ordering that loses the trick for ``side`` first.
 
 A deadline on an injected clock stops it; the result then says ``complete=False`` and keeps
@@ -106,13 +109,14 @@ _M13 = 0x1FFF
 _SUIT_MASKS = tuple(_M13 << (13 * s) for s in range(4))
 _SUIT_OF = tuple(i // 13 for i in range(52))
 _RANK_OF = tuple(i % 13 for i in range(52))
-_CACHE_LIMIT = 1 << 20
+_CACHE_LIMIT = 1 << 18
 _MEMO_LIMIT = 2_000_000
 _CHECK_EVERY = 512
 
 # Caches of per-suit facts. ``_RUNS`` is keyed by ``(pattern of the suit's cards
 # in play) << 13 | (a hand's pattern)``, ``_OWNERS`` by the four hands' patterns of a suit
-# (13 bits each, North lowest), ``_TRUMP_LB`` by ``theirs << 13 | mine``.
+# (13 bits each, North lowest), ``_TRUMP_LB`` by the trumps of the opponents and of
+# the side's two hands (see :func:`_trump_lb`).
 _REP_CARDS: dict[int, tuple[int, ...]] = {}
 _RUNS: dict[int, tuple[int, ...]] = {}
 _OWNERS: dict[int, int] = {}
@@ -183,19 +187,38 @@ def _owners(key: int) -> int:
 
 
 def _trump_lb(key: int) -> int:
-    """Of one hand's trumps (low 13 bits), how many cannot be matched each to a distinct
-    higher opposing trump (bits 13-25): each of them wins its trick for the side."""
-    theirs, mine = key >> 13, key & _M13
+    """The fewest tricks the side's trumps must win: ``key`` holds the opponents' trumps
+    (bits 26-38) and the trumps of the side's two hands (bits 13-25 and 0-12), rank patterns.
+
+    A trick holding a trump of the side is won by the side unless an opposing trump beats
+    the side's highest trump in it, and one opposing trump beats at most one trick. The
+    opponents do best to pair the two hands' trumps in rank order (the highest with the
+    highest...), which makes the fewest and lowest such tricks; the rest cannot all be
+    matched to higher opposing trumps.
+    """
+    theirs, one, two = key >> 26, (key >> 13) & _M13, key & _M13
+    tops = []  # the pairs' highest trumps (ranks), the longer hand's extra trumps
+    b1, b2 = one, two
+    while b1 or b2:
+        r1 = b1.bit_length() - 1
+        r2 = b2.bit_length() - 1
+        tops.append(max(r1, r2))
+        if b1:
+            b1 ^= 1 << r1
+        if b2:
+            b2 ^= 1 << r2
     free = 0
     matched = 0
+    i = 0
     for b in range(12, -1, -1):
-        bit = 1 << b
-        if theirs & bit:
+        if theirs >> b & 1:
             free += 1
-        elif mine & bit and free:
-            free -= 1
-            matched += 1
-    got = mine.bit_count() - matched
+        while i < len(tops) and tops[i] == b:
+            if free:
+                free -= 1
+                matched += 1
+            i += 1
+    got = len(tops) - matched
     _store(_TRUMP_LB, key, got)
     return got
 
@@ -296,8 +319,7 @@ class _Search:
     def lower(self, leader: int) -> int:
         """A lower bound on the side's tricks from a trick boundary.
 
-        * Trumps: a side hand's trumps that cannot each be matched to a distinct higher
-          opposing trump win their tricks (a trick lost holds a higher opposing trump).
+        * Trumps: see :func:`_trump_lb`.
         * The side on lead with only top cards that cannot be ruffed wins this trick, and
           every trick if partner cannot ruff one of them to take the lead.
         """
@@ -309,15 +331,14 @@ class _Search:
         if self.trump >= 0:
             t = self.trump * 13
             theirs = (theirs_all >> t) & _M13
+            ta = (h[a] >> t) & _M13
+            tb = (h[b] >> t) & _M13
             if not theirs:
-                lo = max(((h[a] >> t) & _M13).bit_count(), ((h[b] >> t) & _M13).bit_count())
-            else:
-                get = _TRUMP_LB.get
-                ka = theirs << 13 | ((h[a] >> t) & _M13)
-                kb = theirs << 13 | ((h[b] >> t) & _M13)
-                la = get(ka)
-                lb = get(kb)
-                lo = max(_trump_lb(ka) if la is None else la, _trump_lb(kb) if lb is None else lb)
+                lo = max(ta.bit_count(), tb.bit_count())
+            elif ta or tb:
+                k = theirs << 26 | ta << 13 | tb
+                got = _TRUMP_LB.get(k)
+                lo = _trump_lb(k) if got is None else got
         if (leader & 1) == self.side and lo < n:
             hand = h[leader]
             inplay = h[0] | h[1] | h[2] | h[3]
@@ -571,6 +592,7 @@ class _Search:
                     lo = max(lo, self.call_bounds(self.position(leader, ()), n)[0])
                 if len(self.memo) > _MEMO_LIMIT:
                     self.memo.clear()
+                # [lower bound, tricks of the best line known (or n + 1), that line encoded]
                 entry = [lo, n + 1, None]
                 self.memo[key] = entry
             if k < entry[0]:
@@ -679,14 +701,15 @@ def min_tricks(
         deadline: stop when ``clock()`` reaches this value; the result is then incomplete.
         clock: a monotonic clock in seconds, needed with ``deadline`` (pass
             ``time.monotonic`` at the call site); never read otherwise.
-        bounds: optional ``(lo, hi)`` bounds on the answer from a position (called at the
-            root and once for each new trick boundary searched): ``lo`` prunes, ``hi`` at
-            the root lets the search start from it. They must be sound for this search (with
-            no policy, a double-dummy value of ``side`` is a sound ``hi``).
+        bounds: optional ``(lo, hi)`` bounds on the answer from a position, called at the
+            root and once for each new trick boundary searched. ``lo`` prunes: it must be
+            sound, as a wrong one gives a wrong answer. ``hi`` is checked at the root: an
+            answer above it raises a SolverError (with no policy, the double-dummy tricks of
+            ``side`` are a sound ``hi``: the min-min answer never exceeds them).
 
     Raises:
         SolverError: a deadline without a clock, a policy that allows no card or an illegal
-            one, or inconsistent bounds.
+            one, inconsistent bounds (``lo > hi``) or an answer above the root's ``hi``.
 
     Example:
         >>> import time

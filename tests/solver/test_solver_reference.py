@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
+from solver_endings import endings, remaining
 
 from bridgetable.core.cards import Card
 from bridgetable.core.position import Position
@@ -10,8 +11,6 @@ from bridgetable.core.seats import Seat, Side
 from bridgetable.solver.dds import DDSSolver
 from bridgetable.solver.port import DoubleDummy
 from bridgetable.solver.reference import ReferenceSolver
-
-from solver.endings import endings, remaining
 
 DDS = DDSSolver()
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from solver_endings import played_ending
 
 from bridgetable.core.calls import STRAINS, Strain
 from bridgetable.core.cards import Card, Hand, Suit
@@ -19,8 +20,6 @@ from bridgetable.solver.dds import DDSSolver, DDTable, dd_table, dd_tables
 from bridgetable.solver.errors import SolverError
 from bridgetable.solver.port import DoubleDummy
 from bridgetable.solver.reference import ReferenceSolver
-
-from solver.endings import played_ending
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 SAMPLE_DD = CORPUS / "pbn" / "endplay__sample_dd.pbn"

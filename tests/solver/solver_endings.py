@@ -1,5 +1,5 @@
 """Random endings (Hypothesis strategies), test policies and a line checker for the solver
-tests."""
+tests (a plain module: a `solver` package here would clash with `bench/solver.py` for mypy)."""
 
 from __future__ import annotations
 

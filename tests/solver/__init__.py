@@ -1,1 +1,0 @@
-"""Tests of the solver layer: DDS adapter, references, min-min searches."""
