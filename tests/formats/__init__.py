@@ -1,0 +1,1 @@
+"""Tests of the file formats (PBN, LIN, JSON) against the shared corpus."""
