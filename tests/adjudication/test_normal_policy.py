@@ -25,9 +25,10 @@ def test_silent_claimer_leads_top_of_suits_holding_winners() -> None:
     assert allowed(pos, N, None, 5) == ["SA"]
 
 
-def test_conceding_claimer_may_lead_any_suit_top_down() -> None:
+def test_claimer_cashes_winners_first_unless_the_statement_concedes_first() -> None:
     pos = Position.from_pbn("N:AK5.42.. QT.AK3.. 876.QJ.. J32.T9..", trump=None, leader=N)
-    assert allowed(pos, N, None, 2) == ["SA", "H4", "H2"]
+    assert allowed(pos, N, None, 2) == ["SA"]
+    assert allowed(pos, N, "concede 1 then cash S", 2) == ["SA", "H4", "H2"]
 
 
 def test_spot_cards_without_an_honour_may_go_in_any_order() -> None:

@@ -25,7 +25,8 @@ Deeming rules applied here (see ``docs/claims.md``):
 Claimer-side choices when the statement is silent:
 
 * on lead: the top card of each suit holding a card that is top from the claimer's view (a
-  "winner"); any suit if the claim concedes a trick or the hand holds no winner;
+  "winner"): a claimer cashes his winners, in any order; any suit when the hand holds no
+  winner, or where the statement concedes a trick;
 * following suit: the lowest card when partner is winning; otherwise, holding a card no
   outstanding card beats, that card or the cheapest card beating the trick so far (a
   finesse); else the lowest card, the cheapest beating card and the highest card (a guess
@@ -52,7 +53,6 @@ from bridgetable.core.statement import (
     Ruff,
     Statement,
     Step,
-    TrumpMention,
 )
 from bridgetable.core.tricks import winning_index
 
@@ -175,7 +175,9 @@ class NormalPlay:
             return progress == 1 or not mine & SUIT_MASKS[step.suit]
         if isinstance(step, Ruff | Finesse):
             return progress == 1
-        return True  # Concede and TrumpMention take no card of their own
+        if isinstance(step, Concede):
+            return progress >= step.count
+        return True  # a mention of trumps takes no card of its own
 
     def _advance(self, step: Step, progress: int, pos: Position, nxt: Position, card: Card) -> int:
         if isinstance(step, PlayCards):
@@ -207,6 +209,11 @@ class NormalPlay:
                 and pos.to_play.side is self.side
             ):
                 return 1
+            return progress
+        if isinstance(step, Concede):
+            # a trick lost by the claimer's side counts towards the concession
+            if not nxt.trick and len(pos.trick) == 3 and nxt.leader.side is not self.side:
+                return progress + 1
             return progress
         if isinstance(step, Finesse):
             if card is step.card or (
@@ -278,15 +285,18 @@ class NormalPlay:
             opts = 0
             steps = self.statement.groups[group]
             for step, p in zip(steps, progress, strict=True):
-                if not self._done(step, p, pos):
+                if self._done(step, p, pos):
+                    continue
+                if isinstance(step, Concede):
+                    # a trick to lose here: any suit may be led
+                    opts |= self._silent_leads(pos, hand, conceding=True)
+                else:
                     opts |= self._step_leads(step, p, pos, hand)
             if opts:
                 if self.prof.claimer_notices_showouts and self._broken(state):
                     # he has seen the suit break: from here he plays as if silent
                     return self._silent_leads(pos, hand, conceding=False) or opts
                 return opts
-            if any(isinstance(s, Concede | TrumpMention) for s in steps):
-                return self._silent_leads(pos, hand, conceding=True)
         return self._silent_leads(pos, hand)
 
     def _broken(self, state: State) -> bool:
@@ -313,7 +323,7 @@ class NormalPlay:
             return _high(hand & SUIT_MASKS[trump])
         winners = self._winners(pos, hand)
         opts = 0
-        if winners and not (conceding or self.conceding):
+        if winners and not conceding:
             for s in range(4):
                 if winners & SUIT_MASKS[s]:
                     opts |= self._suit_leads(hand & SUIT_MASKS[s])

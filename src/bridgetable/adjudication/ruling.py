@@ -117,6 +117,7 @@ def adjudicate(
     prof: Profile | str | None = None,
     known_voids: frozenset[tuple[Seat, Suit]] = frozenset(),
     dd: DDFunction | bool | None = True,
+    want_floor: bool = True,
     time_cap: float = DEFAULT_TIME_CAP,
     clock: Callable[[], float] = time.monotonic,
 ) -> Ruling:
@@ -132,7 +133,9 @@ def adjudicate(
         known_voids: (seat, suit) show-outs before the claim, known to the claimer.
         dd: a function (position, side) -> tricks for the double-dummy value; ``True`` uses
             DDS through endplay when installed; ``None`` or ``False`` skips it.
-        time_cap: seconds for each search; past it the answer is "undetermined".
+        want_floor: compute ``floor`` (always done for Law 71 under the rubber code).
+        time_cap: seconds for the whole ruling; past it the answer is "undetermined" (and
+            ``floor`` is left out when it did not finish).
         clock: a monotonic clock in seconds.
     """
     rules = rules or RuleSet()
@@ -145,9 +148,11 @@ def adjudicate(
     if not 0 <= claimed <= remaining:
         raise ValueError(f"a claim is of 0 to {remaining} tricks, not {claimed}")
 
+    deadline = clock() + time_cap  # one budget for every search of this ruling
+
     def search(st: Statement) -> MinResult:
         policy = NormalPlay.for_claim(pos, claimer, st, claimed, known_voids=known_voids, prof=pr)
-        return min_tricks(pos, side, policy, deadline=clock() + time_cap, clock=clock)
+        return min_tricks(pos, side, policy, deadline=deadline, clock=clock)
 
     normal = search(stmt)
     if later_statement is not None and normal.complete and normal.tricks is not None:
@@ -163,7 +168,9 @@ def adjudicate(
             and (with_later.tricks < normal.tricks)
         ):
             normal = with_later
-    low = floor(pos, side, deadline=clock() + time_cap, clock=clock)
+    low = (
+        floor(pos, side, deadline=deadline, clock=clock) if want_floor or rules.is_rubber else None
+    )
     dd_value = _dd(pos, side, dd)
 
     laws = ["70A"]
@@ -173,7 +180,13 @@ def adjudicate(
         pos.side_mask(side.opponents) & SUIT_MASKS[pos.trump]
     )
     aware_result: MinResult | None = None
-    if trump_out and not stmt.mentions_trumps and normal.complete:
+    if (
+        trump_out
+        and not stmt.mentions_trumps
+        and normal.complete
+        and normal.tricks is not None
+        and normal.tricks < claimed
+    ):
         aware = Statement((*stmt.groups, (TrumpMention(),)), stmt.text)
         aware_result = search(aware)
         if (
@@ -190,7 +203,7 @@ def adjudicate(
             remaining,
             None,
             dd_value,
-            low.tricks if low.complete else None,
+            low.tricks if low is not None and low.complete else None,
             tuple(laws),
             (),
             0,
@@ -205,7 +218,7 @@ def adjudicate(
         laws.append("70E2")  # suits were deemed played from the top
     # Law 71: conceded tricks that no normal play (duplicate) / no play (rubber) could lose
     if rules.is_rubber:
-        law71 = max(0, (low.tricks or 0) - claimed) if low.complete else 0
+        law71 = max(0, (low.tricks or 0) - claimed) if low is not None and low.complete else 0
     else:
         law71 = max(0, worst - claimed)
     if law71:
@@ -243,7 +256,7 @@ def adjudicate(
         remaining,
         awarded,
         dd_value,
-        low.tricks if low.complete else None,
+        low.tricks if low is not None and low.complete else None,
         tuple(dict.fromkeys(laws)),
         witness,
         law71,

@@ -244,7 +244,9 @@ def claim_holds(
     if adjudicate is not None:
         try:
             for p in unique.values():
-                r = adjudicate(p, claimer, claimed, claim.get("statement"), time_cap=1.0)
+                r = adjudicate(
+                    p, claimer, claimed, claim.get("statement"), want_floor=False, time_cap=1.0
+                )
                 if r.undetermined or r.awarded is None:
                     raise ValueError("undetermined")
                 if r.awarded < claimed:

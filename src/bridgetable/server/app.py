@@ -45,6 +45,7 @@ from bridgetable.robots.player import RobotConfig
 from bridgetable.server.hub import CommandError, Connection, Hub, Table, role_name
 from bridgetable.server.schemas import openapi_schema
 from bridgetable.server.store import Store
+from bridgetable.server.web import web_routes
 
 log = logging.getLogger("bridgetable.server")
 
@@ -278,7 +279,7 @@ def create_app(settings: Settings) -> Starlette:
                 import importlib
 
                 mod = importlib.import_module(f"bridgetable.formats.{fmt}")
-                text = mod.dumps(record)
+                text = mod.dumps([record])  # dumps takes a sequence of games
             except ImportError:
                 raise _HTTPError(501, f"{fmt} needs the formats package") from None
             return PlainTextResponse(str(text))
@@ -471,6 +472,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table_id}/record", handle(_record), methods=["GET"]),
         Route("/api/tables/{table_id}/join", handle(_join), methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", ws_endpoint),
+        *web_routes(hub.get),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub

@@ -462,7 +462,7 @@ def propose_ruling(
     except ImportError:
         adjudicate = None  # type: ignore[assignment]
     if adjudicate is not None:
-        r = adjudicate(position, claimer, claimed, statement, time_cap=5.0)
+        r = adjudicate(position, claimer, claimed, statement, want_floor=False, time_cap=5.0)
         return {"ruling": r.to_dict(), "text": r.text}
     from bridgetable.solver.dds import DDSSolver
 

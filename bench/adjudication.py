@@ -1,0 +1,148 @@
+"""Claim adjudication over every claim point in the shared corpus.
+
+Reads every PBN and LIN file in ``../shared/corpus`` with :mod:`bridgetable.formats`, replays
+each board that ends in a claim (PBN ``*`` with a Result, LIN ``mc``) to the moment of the
+claim, and times the ruling: the Law 70 award plus the Law 71 check (no DD value or floor, which
+a ruling does not need). Prints p50, p95, p99 and max for claims with 7 or fewer tricks left
+and for all claims, against the targets, and how many hit the time cap.
+
+    python bench/adjudication.py [--cap SECONDS] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bridgetable.adjudication.ruling import adjudicate
+from bridgetable.core.board import Board
+from bridgetable.core.claims import ClaimMade
+from bridgetable.core.record import BoardRecord
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+#: (tricks left at most, p50 target s, p99 target s)
+TARGETS = ((7, 0.002, 0.020), (13, 0.020, 0.500))
+
+
+def claim_points() -> list[tuple[str, BoardRecord, ClaimMade, int]]:
+    """(file, record, claim event, its index) for every claim in the corpus."""
+    from bridgetable.formats import lin, pbn
+
+    out = []
+    for path in sorted(CORPUS.rglob("*")):
+        if path.suffix.lower() not in (".pbn", ".lin") or not path.is_file():
+            continue
+        reader = pbn if path.suffix.lower() == ".pbn" else lin
+        loaded = reader.loads(path.read_bytes())
+        for rec in loaded:
+            for i, e in enumerate(rec.events):
+                if isinstance(e, ClaimMade):
+                    out.append((path.name, rec, e, i))
+                    break
+    return out
+
+
+def percentile(xs: list[float], q: float) -> float:
+    """The q-quantile (0..1) by nearest rank."""
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
+
+
+def run(cap: float) -> dict[str, Any]:
+    points = claim_points()
+    rows: list[dict[str, Any]] = []
+    for name, rec, claim, index in points:
+        board = Board.replay(rec.prefix(index))
+        pos = board.position()
+        start = time.perf_counter()
+        ruling = adjudicate(
+            pos, claim.seat, claim.tricks, claim.statement, dd=None, want_floor=False, time_cap=cap
+        )
+        took = time.perf_counter() - start
+        rows.append(
+            {
+                "file": name,
+                "board": rec.setup.board,
+                "left": pos.tricks_left,
+                "seconds": took,
+                "claimed": claim.tricks,
+                "awarded": ruling.awarded,
+                "law71": ruling.law71,
+                "undetermined": ruling.undetermined,
+            }
+        )
+    summary = []
+    for most, p50_target, p99_target in TARGETS:
+        times = [r["seconds"] for r in rows if r["left"] <= most]
+        if not times:
+            continue
+        p50, p95, p99 = (percentile(times, q) for q in (0.5, 0.95, 0.99))
+        summary.append(
+            {
+                "tricks_left_at_most": most,
+                "claims": len(times),
+                "p50_ms": p50 * 1e3,
+                "p95_ms": p95 * 1e3,
+                "p99_ms": p99 * 1e3,
+                "max_ms": max(times) * 1e3,
+                "mean_ms": statistics.fmean(times) * 1e3,
+                "p50_target_ms": p50_target * 1e3,
+                "p99_target_ms": p99_target * 1e3,
+                "pass": p50 <= p50_target and p99 <= p99_target,
+            }
+        )
+    return {
+        "claims": len(rows),
+        "undetermined": sum(r["undetermined"] for r in rows),
+        "reduced": sum(1 for r in rows if r["awarded"] is not None and r["awarded"] < r["claimed"]),
+        "law71": sum(1 for r in rows if r["law71"]),
+        "cap_s": cap,
+        "summary": summary,
+        "rows": rows,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cap", type=float, default=5.0, help="time cap per search (s)")
+    parser.add_argument("--json", action="store_true", help="print the JSON result")
+    args = parser.parse_args(argv)
+    result = run(args.cap)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(
+        f"{result['claims']} claim points; {result['reduced']} rulings below the claim, "
+        f"{result['law71']} Law 71 returns, {result['undetermined']} undetermined "
+        f"(cap {args.cap:g} s)"
+    )
+    print(
+        f"{'tricks left':>12} {'claims':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+        f"{'max ms':>8}  target (p50 / p99)"
+    )
+    for s in result["summary"]:
+        verdict = "PASS" if s["pass"] else "FAIL"
+        print(
+            f"{'<= ' + str(s['tricks_left_at_most']):>12} {s['claims']:>7} {s['p50_ms']:>8.2f} "
+            f"{s['p95_ms']:>8.2f} {s['p99_ms']:>8.2f} {s['max_ms']:>8.1f}  "
+            f"{s['p50_target_ms']:g} / {s['p99_target_ms']:g} ms: {verdict}"
+        )
+    slow = sorted(result["rows"], key=lambda r: -r["seconds"])[:5]
+    print(
+        "slowest:",
+        ", ".join(
+            f"{r['file']} #{r['board']} ({r['left']} left) {r['seconds'] * 1e3:.0f} ms"
+            for r in slow
+        ),
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

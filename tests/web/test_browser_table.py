@@ -1,0 +1,242 @@
+"""The browser table in Debian's chromium against a real server: a solo declarer with three
+robots plays and claims; four players with a face-down lead, a review request refused to
+presumed dummy (41B) and granted to the leader's partner, and a revoke attempt refused; a
+disputed claim ruled from the Director's console (Law 70)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from web_harness import CHROMIUM, CHROMIUM_ARGS, SECRET, WebServer, missing_browser, shot
+
+# South holds thirteen top winners: any claim of the rest is good
+SOLID = "N:T98.T98.JT9.QJT9 432.432.432.5432 AKQJ.AKQJ.AKQ.AK 765.765.8765.876"
+DEAL = "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874"
+TIMEOUT = 30_000
+_MISSING = missing_browser()
+pytestmark = pytest.mark.skipif(_MISSING is not None, reason=_MISSING or "")
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """``bridgetable serve`` with small robot samples so that robot tables are quick."""
+    server = WebServer(
+        tmp_path_factory.mktemp("web"), extra=["--samples", "8", "--lead-samples", "8"]
+    )
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium from /usr/bin, headless; the tests skip when it or Playwright is missing."""
+    reason = missing_browser()
+    if reason is not None:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+    finally:
+        pw.stop()
+
+
+def _page(browser: Any, url: str, *, phone: bool = False) -> Any:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(url)
+    return page
+
+
+def _view(page: Any) -> dict[str, Any]:
+    view: dict[str, Any] = page.evaluate("() => window.bt.state.view")
+    return view
+
+
+def _wait_view(page: Any, js: str) -> None:
+    page.wait_for_function(f"() => {{ const v = window.bt.state.view; return v && ({js}); }}")
+
+
+def _refused(page: Any) -> str:
+    toast = page.locator("#toast.error")
+    toast.wait_for(state="visible")
+    text: str = toast.inner_text()
+    return text
+
+
+def test_solo_declarer_with_robots_plays_and_claims(web_server: WebServer, browser: Any) -> None:
+    page = _page(browser, web_server.url + "/")
+    page.get_by_role("heading", name="Lobby", exact=True).wait_for()
+    form = page.locator("#create-form")
+    form.get_by_label("a practice contract").check()
+    form.get_by_label("Contract", exact=True).fill("6NT")
+    form.get_by_label("Declarer").select_option("S")
+    form.locator("summary").click()
+    form.get_by_label("Deal (PBN)").fill(SOLID)
+    form.get_by_role("button", name="Create the table").click()
+    page.get_by_role("link", name="Play as South").click()
+
+    # West's robot leads and faces its lead; South plays dummy's card by naming it
+    _wait_view(page, "v.phase === 'play' && v.actions.includes('designate')")
+    assert page.locator(".dummy .dummy-col").count() == 4  # dummy spread in columns (41D)
+    page.get_by_label("Name dummy's card").fill("low")
+    page.get_by_role("button", name="Play", exact=True).click()
+    _wait_view(page, "v.trick.length >= 2 || v.trick.length === 0")
+    played = 0
+    while played < 5:
+        _wait_view(page, "v.actions.includes('play')")
+        # keyboard: a card is a button (Enter plays it)
+        page.locator("button.card.legal").first.press("Enter")
+        played += 1
+        page.wait_for_timeout(200)
+        if played == 3:
+            # a reload reconnects to the same table and seat
+            page.reload()
+            _wait_view(page, "v.role === 'S'")
+    _wait_view(page, "v.actions.includes('play')")
+    shot(page, "play")
+    assert (
+        page.locator(".marks .mark").count()
+        == _view(page)["tricks_won"]["NS"] + _view(page)["tricks_won"]["EW"]
+    )
+
+    page.get_by_role("button", name="Claim\u2026").click()
+    dialog = page.locator("#claim-dialog")
+    remaining = int(dialog.locator("#claim-remaining").inner_text())
+    assert dialog.get_by_label("Tricks for my side").input_value() == str(remaining)
+    dialog.get_by_label("Statement of the line of play").fill("cash S then cash H")
+    dialog.get_by_role("button", name="Claim").click()
+    page.locator("#claim-panel").wait_for()
+    shot(page, "claim")
+    _wait_view(page, "v.phase === 'ended'")
+    result = page.locator("#result")
+    result.get_by_text("Score: N-S +").wait_for()
+    assert "13 tricks" in result.inner_text()
+    result.get_by_role("link", name="PBN").wait_for()
+    shot(page, "result")
+    # the same seat on a phone-sized screen
+    phone = _page(browser, page.url, phone=True)
+    _wait_view(phone, "v.phase === 'ended'")
+    phone.locator("#result").get_by_text("Score:").wait_for()
+    shot(phone, "phone")
+    phone.context.close()
+    page.context.close()
+
+
+def test_four_players_face_down_lead_review_and_revoke(web_server: WebServer, browser: Any) -> None:
+    t = web_server.create(deal=DEAL, board=1)
+    pages = {s: _page(browser, web_server.link(t["id"], tok)) for s, tok in t["tokens"].items()}
+    auction = [
+        ("N", "1NT", None),
+        ("E", "Pass", None),
+        ("S", "2C", "Stayman"),
+        ("W", "Pass", None),
+        ("N", "2D", None),
+        ("E", "Pass", None),
+        ("S", "3NT", None),
+        ("W", "Pass", None),
+        ("N", "Pass", None),
+        ("E", "Pass", None),
+    ]
+    for n, (seat, call, explanation) in enumerate(auction):
+        p = pages[seat]
+        _wait_view(p, f"v.actions.includes('call') && v.auction.length === {n}")
+        if explanation:
+            p.get_by_label("Alert", exact=True).check()
+            p.get_by_label("Explanation of the alerted call").fill(explanation)
+        p.locator(f"button.bid[data-call='{call}']").click()
+    # the alert shows to the opponents
+    w = pages["W"]
+    _wait_view(w, "v.phase === 'clarification'")
+    assert w.locator("td.alerted").count() == 1
+    assert "Stayman" in w.locator(".alerts").inner_text()
+
+    # East leads face down (41A): face up to him, a back to the others
+    e = pages["E"]
+    _wait_view(e, "v.actions.includes('play')")
+    e.locator(".seat.mine button.card[data-card='SJ']").click()
+    _wait_view(e, "v.face_down_lead === 'SJ'")
+    _wait_view(w, "v.face_down_leader === 'E'")
+    assert w.get_by_label("East's opening lead, face down").count() == 1
+    assert e.get_by_label("your opening lead, the jack of spades, lying face down").count() == 1
+    shot(w, "face-down-lead")
+
+    # presumed dummy may not ask for a review (41B): no button, and the server refuses
+    s = pages["S"]
+    _wait_view(s, "v.face_down_leader === 'E'")
+    assert s.locator("[data-action='request_review']").count() == 0
+    s.evaluate("() => window.bt.send('request_review')")
+    text = _refused(s)
+    assert "Refused" in text and "Law" in text, text
+    # the leader's partner may
+    w.locator("[data-action='request_review']").click()
+    w.locator("#toast.info").get_by_text("Review granted").wait_for()
+
+    e.get_by_role("button", name="Face the opening lead").click()
+    _wait_view(w, "v.phase === 'play' && v.trick.length === 1")
+    # declarer (North) plays dummy's card by clicking it in dummy's spread
+    n = pages["N"]
+    _wait_view(n, "v.actions.includes('play')")
+    n.locator(".seat[data-seat='S'] button.card.legal").first.press("Enter")
+    # West holds spades: a heart is a revoke, refused with the Law
+    _wait_view(w, "v.actions.includes('play')")
+    w.locator(".seat.mine button.card[data-card='HT']").click()
+    text = _refused(w)
+    assert "Refused" in text and "Law" in text, text
+    assert _view(w)["trick"] == [["E", "SJ"], ["S", _view(w)["trick"][1][1]]]
+    w.locator(".seat.mine button.card.legal").first.click()
+    _wait_view(n, "v.trick.length === 3")
+    shot(n, "four-players")
+    for p in pages.values():
+        p.context.close()
+
+
+def test_disputed_claim_ruled_from_directors_console(web_server: WebServer, browser: Any) -> None:
+    t = web_server.create(deal=DEAL, contract="3NT", declarer="S", robots=["N", "E", "W"], seed=7)
+    s = _page(browser, web_server.link(t["id"], t["tokens"]["S"]))
+    d = _page(browser, web_server.url + "/")
+    join = d.locator("#join-form")
+    join.get_by_label("Table").fill(t["id"])
+    join.get_by_label("As").select_option("director")
+    join.get_by_label("Director's secret").fill(SECRET)
+    join.get_by_role("button", name="Join").click()
+    d.get_by_role("region", name="Director's console").wait_for()
+
+    # nine tricks first (a short position for the adjudicator), then claim the rest
+    while sum(_view(s)["tricks_won"].values()) < 9:
+        _wait_view(s, "v.actions.includes('play')")
+        s.locator("button.card.legal").first.press("Enter")
+        s.wait_for_timeout(200)
+    _wait_view(s, "v.phase === 'play' && v.actions.includes('claim')")
+    s.get_by_role("button", name="Claim\u2026").click()
+    s.locator("#claim-dialog").get_by_role("button", name="Claim").click()
+    # the robots dispute an overclaim; the Director gets the proposed ruling and its line
+    _wait_view(d, "v.claim && v.claim.status === 'disputed'")
+    d.locator("#proposal").wait_for()
+    proposal = d.evaluate("() => window.bt.state.proposal.ruling")
+    awarded = proposal["awarded"] if proposal["awarded"] is not None else proposal["dd"]
+    assert isinstance(awarded, int) and awarded < proposal["remaining"], proposal
+    assert d.locator("#rule-tricks").input_value() == str(awarded)
+    if proposal.get("witness"):
+        d.get_by_role("button", name="Next card").click()
+        d.get_by_role("button", name="Next card").click()
+        assert d.locator(".wcard.done").count() == 2
+    shot(d, "director")
+    d.get_by_role("button", name="Give the ruling").click()
+    _wait_view(s, "v.phase === 'ended'")
+    assert f"Awarded to South's side: {awarded}" in s.locator("#claim-panel").inner_text()
+    s.locator("#result").get_by_text("Score:").wait_for()
+    for p in (s, d):
+        p.context.close()
