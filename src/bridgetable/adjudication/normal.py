@@ -129,12 +129,11 @@ class NormalPlay:
     def after(self, pos: Position, state: State, card: Card) -> State:
         """The state after ``card`` is played at ``pos``."""
         group, progress, voids = state
-        seat = pos.to_play
         if pos.trick and card.suit is not pos.trick[0].suit:
-            voids |= 1 << (seat * 4 + pos.trick[0].suit)
-        nxt = pos.play(card)
+            voids |= 1 << (pos.to_play * 4 + pos.trick[0].suit)
         if group >= len(self.statement.groups):
             return (group, (), voids)
+        nxt = pos.play(card)
         steps = self.statement.groups[group]
         new = list(progress)
         for i, step in enumerate(steps):

@@ -86,7 +86,7 @@ class Position:
     @property
     def to_play(self) -> Seat:
         """The seat whose card is due."""
-        return self.leader.next(len(self.trick))
+        return SEATS[(self.leader + len(self.trick)) & 3]
 
     @property
     def tricks_left(self) -> int:
@@ -116,8 +116,8 @@ class Position:
         trick = (*self.trick, card)
         if len(trick) == 4:
             winner = self.leader.next(winning_index(trick, self.trump))
-            return _unchecked(tuple(hands), self.trump, winner, ()), winner  # type: ignore[arg-type]
-        return _unchecked(tuple(hands), self.trump, self.leader, trick), None  # type: ignore[arg-type]
+            return unchecked_position(tuple(hands), self.trump, winner, ()), winner  # type: ignore[arg-type]
+        return unchecked_position(tuple(hands), self.trump, self.leader, trick), None  # type: ignore[arg-type]
 
     def current_winner(self) -> Seat | None:
         """The seat winning the trick in progress so far, or ``None`` before the lead."""
@@ -145,7 +145,7 @@ class Position:
 _SETTERS = tuple(Position.__dict__[f].__set__ for f in ("hands", "trump", "leader", "trick"))
 
 
-def _unchecked(
+def unchecked_position(
     hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat, trick: tuple[Card, ...]
 ) -> Position:
     """A position known to be valid (the result of a legal play), built without the checks."""

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from bridgetable.core.cards import CARDS, Card
-from bridgetable.core.position import Position
+from bridgetable.core.position import Position, unchecked_position
 from bridgetable.core.seats import SEATS, Side
 from bridgetable.solver.errors import SolverError
 
@@ -286,7 +286,8 @@ class _Search:
 
     def position(self, leader: int, trick: tuple[int, ...]) -> Position:
         h = self.hands
-        return Position(
+        # a position reached by legal play: built without Position's checks (hot path)
+        return unchecked_position(
             (h[0], h[1], h[2], h[3]), self.tsuit, SEATS[leader], tuple(CARDS[c] for c in trick)
         )
 
