@@ -112,6 +112,8 @@ def test_solo_declarer_with_robots_plays_and_claims(web_server: WebServer, brows
         == _view(page)["tricks_won"]["NS"] + _view(page)["tricks_won"]["EW"]
     )
 
+    before_claim = _view(page)
+    played_before_claim = 4 * sum(before_claim["tricks_won"].values()) + len(before_claim["trick"])
     page.get_by_role("button", name="Claim\u2026").click()
     dialog = page.locator("#claim-dialog")
     remaining = int(dialog.locator("#claim-remaining").inner_text())
@@ -125,6 +127,16 @@ def test_solo_declarer_with_robots_plays_and_claims(web_server: WebServer, brows
     result.get_by_text("Score: N-S +").wait_for()
     assert "13 tricks" in result.inner_text()
     result.get_by_role("link", name="PBN").wait_for()
+    # par, and the card-by-card analysis of the cards played before the claim
+    result.locator(".par").get_by_text("Par:").wait_for()
+    assert "N-S +" in result.locator(".par").inner_text()
+    analysis = page.get_by_role("region", name="Card-by-card analysis")
+    analysis.locator(".acard").first.wait_for()
+    assert analysis.locator(".acard").count() == played_before_claim
+    # South holds thirteen top tricks: no card can cost one
+    assert analysis.locator(".acard.costly").count() == 0
+    assert "no card cost a trick" in analysis.inner_text()
+    assert "up to the claim" in analysis.inner_text()
     shot(page, "result")
     # the same seat on a phone-sized screen
     phone = _page(browser, page.url, phone=True)

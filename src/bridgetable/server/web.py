@@ -5,7 +5,13 @@ result of a finished board (score and double-dummy table) for the page's result 
 * ``GET /web/{path}`` -- the page's scripts and style sheet
 * ``GET /api/tables/{id}/result`` -- once the board is over: contract, declarer, tricks, the
   duplicate score for North-South (Law 77) and, with the solver installed, the double-dummy
-  table of the deal; 409 while the board is in play
+  table and the par score and contracts of the deal; 409 while the board is in play
+* ``GET /api/tables/{id}/analysis`` -- once the board is over, with the solver installed: each
+  card played, trick by trick, with the double-dummy tricks of its side before and after it;
+  a card that lowered them cost a trick (or more); 409 while the board is in play
+
+Both are read-only and computed in a worker thread (the solver is slow next to the event
+loop), once per table and record.
 
 The page holds no rules: it renders the views the WebSocket sends and sends commands.
 """
@@ -42,6 +48,53 @@ def _dd_rows(deal: Any) -> dict[str, dict[str, int]] | None:
     return out
 
 
+_PAR_STRAINS = ("S", "H", "D", "C", "NT")  # endplay's Denom order
+_PAR_DOUBLES = {"passed": "", "doubled": "X", "redoubled": "XX"}
+
+
+def _par(setup: Any) -> dict[str, Any] | None:
+    """The par of the deal (endplay's ``par``: the contracts where neither side gains by
+    bidding on, and their score for North-South), or ``None`` without a solver.
+
+    Each contract is ``{"contract": "4SX", "declarer": "N", "result": -1, "text": ...}``:
+    ``result`` is the overtricks (negative: the undertricks of a sacrifice).
+    """
+    try:
+        from endplay.dds import par
+        from endplay.types import Deal as EDeal
+        from endplay.types import Player, Vul
+
+        from bridgetable.core.boards import Vulnerability
+        from bridgetable.solver.dds import _dds_call
+
+        vul = {
+            Vulnerability.NONE: Vul.none,
+            Vulnerability.NS: Vul.ns,
+            Vulnerability.EW: Vul.ew,
+            Vulnerability.BOTH: Vul.both,
+        }[setup.vulnerability]
+        with _dds_call("Par"):  # the solver's lock: DDS is not to be entered twice at once
+            found = par(EDeal(setup.deal.to_pbn()), vul, Player(int(setup.dealer)))
+        contracts = []
+        for c in found:
+            doubled = _PAR_DOUBLES.get(c.penalty.name, "")
+            name = f"{c.level}{_PAR_STRAINS[int(c.denom)]}{doubled}"
+            seat = "NESW"[int(c.declarer)]
+            result = int(c.result)
+            made = "=" if result == 0 else f"{result:+d}"
+            contracts.append(
+                {
+                    "contract": name,
+                    "declarer": seat,
+                    "result": result,
+                    "text": f"{name} by {seat} {made}",
+                }
+            )
+        return {"score_ns": int(found.score), "contracts": contracts}
+    except Exception:  # the solver is optional (no endplay, or it failed)
+        return None
+
+
 def result_of(table: Any) -> dict[str, Any]:
     """The result of a finished board on ``table`` (a hub ``Table``)."""
     from bridgetable.core.scoring import board_score
@@ -56,30 +109,117 @@ def result_of(table: Any) -> dict[str, Any]:
         "tricks": tricks,
         "score_ns": score,
         "dd": _dd_rows(table.setup.deal),
+        "par": _par(table.setup),
+    }
+
+
+def analysis_of(table: Any) -> dict[str, Any]:
+    """The card-by-card double-dummy analysis of a finished board on ``table``.
+
+    The record is replayed event by event; before each card that enters play (the opening
+    lead, faced or face down, and every later card) the position is taken and all positions
+    are solved in one batch. For each card: ``before`` is the most tricks (of the whole
+    board: those won so far plus the double-dummy tricks of the rest) the side to play could
+    still take, ``after`` the most it can take once that card is played, and ``cost`` their
+    difference. A card the solver did not score (one the position held illegal, such as a
+    revoke) has ``None`` for these. A claimed board is analysed up to the claim.
+    """
+    from bridgetable.core.board import Board
+    from bridgetable.core.events import CardPlayed, OpeningLeadFaceDown
+    from bridgetable.solver.dds import DDSSolver
+    from bridgetable.solver.errors import SolverError
+
+    board = table.board
+    if board.contract is None or board.declarer is None:
+        return {"available": False, "reason": "the board was passed out", "tricks": []}
+    try:
+        solver = DDSSolver()
+    except SolverError as e:
+        return {"available": False, "reason": str(e), "tricks": []}
+
+    replay = Board(board.setup)
+    plays: list[tuple[Any, Any, int, int]] = []  # (hand, card, trick number, won so far)
+    positions = []
+    for event in board.events:
+        card_hand = None
+        if isinstance(event, OpeningLeadFaceDown):
+            card_hand = event.seat
+        elif isinstance(event, CardPlayed):
+            card_hand = event.hand
+        if card_hand is not None and len(replay.tricks) < 13:
+            pos = replay.position()
+            if pos.to_play is card_hand:
+                won = replay.tricks_won(card_hand.side)
+                plays.append((card_hand, event.card, len(replay.tricks) + 1, won))
+                positions.append(pos)
+        replay.apply(event)
+    try:
+        values = solver.card_values_many(positions)
+    except SolverError as e:
+        return {"available": False, "reason": str(e), "tricks": []}
+
+    tricks: list[dict[str, Any]] = []
+    for (hand, card, number, won), scored in zip(plays, values, strict=True):
+        if not tricks or tricks[-1]["number"] != number:
+            quitted = board.tricks[number - 1] if number <= len(board.tricks) else None
+            tricks.append(
+                {
+                    "number": number,
+                    "winner": None if quitted is None else quitted.winner.letter,
+                    "cards": [],
+                }
+            )
+        got = scored.get(card)
+        entry: dict[str, Any] = {"seat": hand.letter, "side": hand.side.name, "card": str(card)}
+        if got is None:  # not a card the position allowed (a revoke): not scored
+            entry.update(before=None, after=None, cost=None)
+        else:
+            best = max(scored.values())
+            entry.update(before=won + best, after=won + got, cost=best - got)
+        tricks[-1]["cards"].append(entry)
+    declarer = board.declarer
+    return {
+        "available": True,
+        "contract": str(board.contract),
+        "declarer": declarer.letter,
+        "declarer_side": declarer.side.name,
+        "claimed": board.claim is not None,
+        "cards": len(plays),
+        "costly": sum(1 for t in tricks for c in t["cards"] if c["cost"]),
+        "tricks": tricks,
     }
 
 
 def web_routes(get_table: TableGetter) -> list[BaseRoute]:
     """The page's routes; ``get_table(id)`` is the hub's table or ``None``."""
-    cache: dict[str, dict[str, Any]] = {}
+    cache: dict[tuple[str, str, int], dict[str, Any]] = {}
+    compute: dict[str, Callable[[Any], dict[str, Any]]] = {
+        "result": result_of,
+        "analysis": analysis_of,
+    }
 
     async def index(_request: Request) -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
 
-    async def result(request: Request) -> Response:
-        table_id = request.path_params["table_id"]
-        table = await get_table(table_id)
-        if table is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
-        if not table.board.is_over:
-            return JSONResponse({"error": "the board is in play"}, status_code=409)
-        got = cache.get(table_id)
-        if got is None:
-            got = cache[table_id] = await run_in_threadpool(result_of, table)
-        return JSONResponse(got)
+    def after_the_board(what: str) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            table_id = request.path_params["table_id"]
+            table = await get_table(table_id)
+            if table is None:
+                return JSONResponse({"error": "no such table"}, status_code=404)
+            if not table.board.is_over:
+                return JSONResponse({"error": "the board is in play"}, status_code=409)
+            key = (what, table_id, len(table.board.events))
+            got = cache.get(key)
+            if got is None:
+                got = cache[key] = await run_in_threadpool(compute[what], table)
+            return JSONResponse(got)
+
+        return endpoint
 
     return [
         Route("/", index, methods=["GET"]),
-        Route("/api/tables/{table_id}/result", result, methods=["GET"]),
+        Route("/api/tables/{table_id}/result", after_the_board("result"), methods=["GET"]),
+        Route("/api/tables/{table_id}/analysis", after_the_board("analysis"), methods=["GET"]),
         Mount("/web", app=StaticFiles(directory=WEB_DIR), name="web"),
     ]

@@ -41,7 +41,7 @@ const SPECIAL = new Set([
 const state = {
   table: null, token: null, role: null, view: null, version: null, summary: null,
   ws: null, closing: false, retry: 0, nextId: 0, sent: new Map(), proposal: null,
-  witnessStep: 0, result: null, resultFor: null, log: [], formats: null,
+  witnessStep: 0, result: null, resultFor: null, log: [], formats: null, analysis: null,
 };
 
 // ------------------------------------------------------------------ helpers
@@ -216,7 +216,7 @@ function openTable(table, token) {
   closeSocket();
   Object.assign(state, {
     table, token, view: null, version: null, role: null, proposal: null, result: null,
-    resultFor: null, witnessStep: 0, summary: null, retry: 0, formats: null,
+    analysis: null, resultFor: null, witnessStep: 0, summary: null, retry: 0, formats: null,
   });
   $("#felt").replaceChildren(h("p", { class: "loading", text: "Connecting to the table..." }));
   $("#side").replaceChildren();
@@ -556,6 +556,7 @@ function renderSide(v) {
   if (v.claim) side.push(claimEl(v));
   if (v.role === "director") side.push(directorEl(v));
   if (v.phase === "ended" || v.phase === "passed_out") side.push(resultEl(v));
+  if (v.phase === "ended") side.push(analysisEl(v));
   if (v.auction.length || v.phase === "auction") side.push(auctionEl(v));
   if (v.answers.length || v.explanations.length) side.push(answersEl(v));
   if (state.log.length) {
@@ -626,8 +627,29 @@ function actionsEl(v) {
     const input = h("input", { "aria-label": "Reason for calling the Director", placeholder: "reason", dataset: { key: "td-reason" }, size: 14 });
     box.append(h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); send("call_director", { reason: input.value }); } }, input, h("button", { type: "submit", text: "Call the Director" })));
   }
-  if (v.pending) box.append(h("p", { class: "prompt", text: `Pending: ${JSON.stringify(v.pending)}` }));
+  if (a.has("mark_trick") && v.quitted_marks.length) {
+    // Law 65B3: the last quitted card may be turned until one's side plays to the next trick
+    const last = v.quitted_marks.length - 1;
+    const won = v.quitted_marks[last];
+    box.append(h("div", { class: "row mark-trick" },
+      h("span", { text: `Trick ${last + 1} lies pointed ${won ? "won" : "lost"}.` }),
+      h("button", { type: "button", dataset: { action: "mark_trick", key: "act-mark-trick" },
+        onclick: () => send("mark_trick", { trick: last, won: !won }) },
+      `Point it ${won ? "lost" : "won"}`)));
+  }
+  if (v.pending) box.append(pendingEl(v));
   if (box.childElementCount === 1) box.append(h("p", { class: "hint", text: v.to_act ? `Waiting for ${SEAT_NAME[v.to_act]}.` : "Nothing to do now." }));
+  return box;
+}
+
+function pendingEl(v) {
+  // table mode: a rectification awaits its chooser (the options go to him and the Director)
+  const p = v.pending;
+  const who = (p.choosers || []).map((s) => SEAT_NAME[s]).join(" or ") || "the Director";
+  const box = h("div", { class: "prompt pending", role: "status" },
+    h("p", { text: `${who} to choose (Law ${p.law})${p.card ? `, about the ${cardName(p.card)}` : ""}.` }));
+  const options = v.options.length ? v.options : p.options || [];
+  if (options.length) box.append(h("ul", { class: "options", "aria-label": "Options" }, ...options.map((o) => h("li", { text: o }))));
   return box;
 }
 
@@ -786,7 +808,66 @@ async function loadResult() {
     } catch (e) { /* not offered */ }
   }
   state.formats = formats;
+  if (state.table !== t) return;
+  render();
+  // the card-by-card analysis takes the solver a moment: it follows the result
+  try {
+    state.analysis = await api(`${base}/analysis`);
+  } catch (e) {
+    state.analysis = { available: false, reason: e.message, tricks: [] };
+  }
   if (state.table === t) render();
+}
+
+function signed(n) { return `${n > 0 ? "+" : ""}${n}`; }
+
+function parEl(par) {
+  const text = par.contracts.length
+    ? par.contracts.map((c) => `${contractText(c.contract)} by ${SEAT_NAME[c.declarer]} ${c.result === 0 ? "=" : signed(c.result)}`).join(", ")
+    : "passed out";
+  return h("p", { class: "par" }, h("strong", { text: "Par: " }),
+    `${text}; N-S ${signed(par.score_ns)}, E-W ${signed(-par.score_ns)}`);
+}
+
+function costText(c) {
+  if (c.cost === null) return "not scored by the solver";
+  if (!c.cost) return `keeps ${c.after} tricks for ${c.side === "NS" ? "N-S" : "E-W"}`;
+  return `cost ${c.cost} trick${c.cost > 1 ? "s" : ""}: ${c.side === "NS" ? "N-S" : "E-W"} ${c.before} \u2192 ${c.after}`;
+}
+
+function analysisEl(v) {
+  const box = h("section", { class: "panel analysis", id: "analysis", "aria-label": "Card-by-card analysis" },
+    h("h3", { text: "Card-by-card analysis" }));
+  const a = state.analysis;
+  if (!a) {
+    box.append(h("p", { text: state.result ? "Analysing the play double dummy..." : "" }));
+    return box;
+  }
+  if (!a.available) {
+    box.append(h("p", { text: `No analysis: ${a.reason || "the solver is not installed"}.` }));
+    return box;
+  }
+  const lost = { NS: 0, EW: 0 };
+  for (const t of a.tricks) for (const c of t.cards) if (c.cost) lost[c.side] += c.cost;
+  box.append(h("p", { class: "hint" }, a.costly
+    ? `Double dummy, N-S gave away ${lost.NS} and E-W ${lost.EW} trick${lost.EW === 1 ? "" : "s"}; the marked cards cost a trick.`
+    : "Double dummy, no card cost a trick.",
+  a.claimed ? " The play is analysed up to the claim." : ""));
+  const list = h("ol", { class: "analysis-tricks" });
+  for (const t of a.tricks) {
+    const cards = t.cards.map((c) => {
+      const label = `${SEAT_NAME[c.seat]}: ${cardName(c.card)}, ${costText(c)}`;
+      return h("li", { class: `acard${c.cost ? " costly" : ""}`, title: costText(c), "aria-label": label, dataset: { card: c.card, seat: c.seat } },
+        h("span", { class: "aseat", text: c.seat }),
+        h("span", { class: isRed(c.card[0]) ? "red" : "", text: `${SUIT_SYMBOL[c.card[0]]}${rankText(c.card[1])}` }),
+        c.cost ? h("span", { class: "acost", text: `\u2212${c.cost}` }) : null);
+    });
+    list.append(h("li", { class: "atrick" },
+      h("span", { class: "anum", text: `Trick ${t.number}${t.winner ? ` (${SEAT_NAME[t.winner]})` : ""}` }),
+      h("ul", { class: "acards" }, ...cards)));
+  }
+  box.append(list);
+  return box;
 }
 
 function resultEl(v) {
@@ -815,6 +896,7 @@ function resultEl(v) {
       h("tbody", {}, ...SEATS.map((seat) => h("tr", {}, h("th", { scope: "row", text: SEAT_NAME[seat] }),
         ...strains.map((s) => h("td", { text: String(r.dd[seat]?.[s] ?? (s === "N" ? r.dd[seat]?.NT : "") ?? "") })))))));
   }
+  if (r?.par) box.append(parEl(r.par));
   return box;
 }
 
