@@ -615,3 +615,142 @@ def test_online_policy_unchanged() -> None:
     b = new_board(contract="4S S")
     refused(b.play, E, c("HA"))
     refused(b.expose_card, W, c("H2"))
+
+
+# ------------------------------------------------------------------ Law 45D (dummy's misplay)
+
+
+def misplay_trick_1() -> Board:
+    """West leads H2; dummy places H4 undesignated; East HK, South H9 complete the trick."""
+    b = table()
+    b.play(W, c("H2"))
+    b.face_lead(W)
+    e = b.dummy_misplays(N, c("H4"))
+    assert e.card == c("H4") and b.hand_to_play is E
+    b.play(E, c("HK"))
+    b.play(S, c("H9"))
+    assert len(b.tricks) == 1 and b.tricks[0].winner is E
+    return b
+
+
+def test_R45_1_misplay_flagged_in_time_is_withdrawn_with_45D_retractions() -> None:
+    b = misplay_trick_1()
+    assert "flag_misplay" in b.view_for(S).actions
+    assert "flag_misplay" not in b.view_for(N).actions
+    refused(b.flag_misplay, N)  # dummy may not point it out (43A1b)
+    b.flag_misplay(W)
+    assert not b.tricks and c("H4") in b.hand(N)
+    # East (declarer's RHO) played after the misplay: he may take his card back
+    assert b.pending is not None and b.pending.kind == "45D" and b.pending.choosers == (E,)
+    b.choose(E, "retract")
+    assert c("HK") in b.hand(E)
+    # East changed his card: declarer may take back the card he played afterwards
+    assert b.pending is not None and b.pending.choosers == (S,)
+    b.choose(S, "retract")
+    assert b.pending is None and b.current_trick == ((W, c("H2")),)
+    assert b.hand_to_play is N and b.to_act is S
+    b.play(S, c("HJ"))  # declarer now names dummy's card
+    b.play(E, c("HA"))
+    b.play(S, c("H9"))
+    assert b.tricks[0].card_of(N) == c("HJ") and b.tricks[0].winner is E
+    replays(b)
+
+
+def test_R45_1_defender_may_keep_his_card_then_declarer_keeps_his() -> None:
+    b = misplay_trick_1()
+    b.flag_misplay(None)  # the Director
+    b.choose(E, "keep")
+    assert b.pending is None and b.hand_to_play is N
+    assert b.current_trick == ((W, c("H2")), (E, c("HK")), (S, c("H9")))
+    b.play(S, c("H8"))
+    assert len(b.tricks) == 1 and b.tricks[0].card_of(N) == c("H8")
+    replays(b)
+
+
+def test_R45_1_late_flag_is_refused_and_the_card_stays_played() -> None:
+    b = misplay_trick_1()
+    b.play(E, c("D5"))  # one side has played to the next trick: still in time
+    assert "flag_misplay" in b.view_for(W).actions
+    b.play(S, c("DA"))  # now each side has
+    assert "flag_misplay" not in b.view_for(W).actions
+    refused(b.flag_misplay, W)
+    assert b.tricks[0].card_of(N) == c("H4")
+    replays(b)
+
+
+def test_R45_1_misplay_only_in_table_mode_at_dummys_turn_and_following_suit() -> None:
+    refused(new_board(contract="4S S").dummy_misplays, N, c("H4"))
+    b = table()
+    b.play(W, c("H2"))
+    b.face_lead(W)
+    refused(b.dummy_misplays, S, c("H4"))  # only dummy's own act
+    refused(b.dummy_misplays, N, c("SA"))  # dummy holds hearts
+    refused(b.flag_misplay, E)  # nothing to flag
+    b.play(S, c("H4"))
+    refused(b.dummy_misplays, N, c("H8"))  # not dummy's turn
+    b2 = after_trick_1()
+    refused(b2.dummy_misplays, N, c("S2"))  # East is to lead
+
+
+# ------------------------------------------------------------------ Law 67 (defective trick)
+
+
+def test_R67_1_missing_card_noticed_in_time_is_supplied_in_place() -> None:
+    b = after_trick_1()
+    b.play(E, c("HA"))  # East's lead to trick 2: only one side has played to it
+    b.report_defective_trick(E, 0)  # East never played to trick 1
+    assert not b.tricks and c("HA") in b.hand(E) and c("CA") in b.hand(E)
+    assert b.current_trick == ((W, c("C8")), (N, c("C4")), (S, c("C9")))
+    assert b.hand_to_play is E and any(law == "67A" for law, _ in b.director_flags)
+    b.play(E, c("CK"))
+    assert b.tricks[0].card_of(E) == c("CK") and b.tricks[0].winner is E
+    replays(b)
+
+
+def late_defect() -> Board:
+    """After trick 2 each side plays to trick 3; then East's card to trick 1 is missing."""
+    b = after_trick_1()
+    for seat, card in ((E, "HA"), (S, "H9"), (W, "H2"), (S, "H4"), (E, "HK"), (S, "HT")):
+        b.play(seat, c(card))
+    b.report_defective_trick(E, 0)
+    return b
+
+
+def test_R67_1_missing_card_found_later_is_placed_of_the_suit_led_and_one_trick_moves() -> None:
+    b = late_defect()
+    p = b.pending
+    assert p is not None and p.kind == "67B1" and p.choosers == (E,)
+    assert p.options == ("place CA", "place CK", "place CQ")  # clubs were led
+    assert b.view_for(W).options == ()
+    refused(b.play, W, c("H3"))  # play waits for the card to be placed
+    b.choose(E, "place CQ")
+    assert b.tricks[0].card_of(E) == c("CQ") and b.tricks[0].winner is E  # won as before
+    assert c("CA") in b.hand(E) and c("CQ") not in b.hand(E)
+    assert any(law == "67B1" for law, _ in b.director_flags)
+    replays(b)
+    finish(b)
+    assert len({card for t in b.tricks for _, card in t.cards}) == 52
+    ns, ew = b.tricks_won(Side.NS), b.tricks_won(Side.EW)
+    assert b.tricks_for(Side.NS) == ns + 1 and b.tricks_for(Side.EW) == ew - 1  # as 64A2
+    replays(b)
+
+
+def test_R67_1_extra_card_goes_back_to_its_owner() -> None:
+    b = after_trick_1()
+    b.report_defective_trick(W, 0, extra=c("C2"))
+    assert c("C2") in b.hand(W) and b.tricks[0].card_of(W) == c("C8")
+    assert any(law == "67A2" for law, _ in b.director_flags)
+    late = late_defect()
+    late.choose(E, "place CK")
+    late.report_defective_trick(W, 0, extra=c("C2"))
+    assert c("C2") in late.hand(W) and any(law == "67B2" for law, _ in late.director_flags)
+    replays(late)
+
+
+def test_R67_1_defective_trick_reports_only_in_table_mode_and_for_real_tricks() -> None:
+    refused(new_board(contract="4S S").report_defective_trick, E, 0)
+    b = after_trick_1()
+    refused(b.report_defective_trick, E, 1)  # no second trick yet
+    refused(b.report_defective_trick, W, 0, extra=c("CA"))  # West does not hold it
+    late = late_defect()
+    refused(late.report_defective_trick, W, 1)  # a choice is pending

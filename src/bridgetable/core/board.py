@@ -100,9 +100,12 @@ from bridgetable.core.table import (
     AttentionDrawn,
     CardExposed,
     DeclarerSawDummy,
+    DefectiveTrick,
     DummyIndicated,
+    DummyMisplayed,
     DummyWarned,
     HandsReturned,
+    MisplayFlagged,
     RectificationChosen,
     TableMixin,
 )
@@ -1551,6 +1554,9 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     DummyIndicated: Board._apply_indicated,
     DeclarerSawDummy: Board._apply_saw_dummy,
     HandsReturned: Board._apply_hands_returned,
+    DummyMisplayed: Board._apply_misplayed,
+    MisplayFlagged: Board._apply_misplay_flagged,
+    DefectiveTrick: Board._apply_defective,
 }
 
 _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
@@ -1606,6 +1612,9 @@ _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
     DummyIndicated: (lambda b, e: b.dummy_indicates(e.seat, e.card)),
     DeclarerSawDummy: (lambda b, _e: b.director_finds_dummy_seen()),
     HandsReturned: (lambda b, _e: b.return_hands()),
+    DummyMisplayed: (lambda b, e: b.dummy_misplays(e.seat, e.card)),
+    MisplayFlagged: (lambda b, e: b.flag_misplay(e.seat)),
+    DefectiveTrick: (lambda b, e: b.report_defective_trick(e.hand, e.trick, extra=e.extra)),
 }
 
 

@@ -17,6 +17,10 @@ and applies the choice (:meth:`TableMixin.choose`).
   established (62; :meth:`TableMixin.draw_attention`, or the "having none?" question of 42B1
   and 61B), established at the moments of 63A, and their trick transfers apply at the end of
   play (64A, 64B); every established revoke raises a Director flag (64C).
+* A dummy card placed without declarer's designation (:meth:`TableMixin.dummy_misplays`) is
+  withdrawn when attention is drawn to it in time (:meth:`TableMixin.flag_misplay`), with the
+  retractions of 45D; a defective trick (:meth:`TableMixin.report_defective_trick`) is fixed
+  in place (67A) or, found later, the omitter places a card and a trick moves (67B).
 * The Director's flags (:attr:`TableMixin.director_flags`) list every case the Laws leave to
   his judgement.
 
@@ -133,6 +137,35 @@ class HandsReturned:
     seat: Seat | None
 
 
+@register_event
+@dataclass(frozen=True, slots=True)
+class DummyMisplayed:
+    """Dummy placed ``card`` in the played position without declarer's designation (45D)."""
+
+    seat: Seat
+    card: Card
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class MisplayFlagged:
+    """``seat`` (``None``: the Director) drew attention to dummy's misplaced card (45D)."""
+
+    seat: Seat | None
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DefectiveTrick:
+    """Trick ``trick`` (0-based) is defective (67): ``hand`` never played the card recorded
+    for him, or (``extra``) also put that card among his played cards to it."""
+
+    seat: Seat | None
+    hand: Seat
+    trick: int
+    extra: Card | None
+
+
 # ----------------------------------------------------------------------------- state
 
 
@@ -154,6 +187,7 @@ class Pending:
     card: Card | None = None
     due: Seat | None = None
     extra: Card | None = None
+    trick: int = -1
 
     def summary(self) -> dict[str, Any]:
         """A JSON-able description for views."""
@@ -244,6 +278,8 @@ class TableMixin:
     _flags: list[tuple[str, str]]
     _saw_dummy: bool
     _hands_returned: bool
+    _misplay: tuple[int, Card] | None
+    _defective: list[tuple[int, Seat]]
 
     # -- Board's methods (stubs for the type checker; Board's own come first) ----------
 
@@ -279,6 +315,8 @@ class TableMixin:
         self._flags = []
         self._saw_dummy = False
         self._hands_returned = False
+        self._misplay = None
+        self._defective = []
 
     # -- public state ------------------------------------------------------------------
 
@@ -780,7 +818,8 @@ class TableMixin:
         with ``Suit.SPADES`` is ``"require S"``). The Laws: 54 (``spread``/``accept``/
         ``refuse``), 53/55/56 (``accept``/``reject``), 52 (``accept``/``reject``), 57A
         (``highest``/``lowest``/``play X``/``not X``), 50D2 and 51B (``require X``/
-        ``forbid X ...``/``free``), 62C (``retract``/``keep``), 43B2a (``lead from X``).
+        ``forbid X ...``/``free``), 62C and 45D (``retract``/``keep``), 43B2a (``lead from X``),
+        67B1 (``place <card>``).
         """
         p = self._pending
         if p is None:
@@ -852,6 +891,11 @@ class TableMixin:
                 self._retract_after_revoke(p, offender)
         elif kind == "43B2a":
             self._set_turn(Seat.from_letter(option.rsplit(maxsplit=1)[-1]))
+        elif kind == "45D":
+            if option == "retract" and offender is not None:
+                self._retract_45d(offender)
+        elif kind == "67B1":
+            self._place_67b1(p, option)
 
     def _resolve_54(self, p: Pending, option: str) -> None:
         offender, card = p.offender, p.card
@@ -1054,12 +1098,7 @@ class TableMixin:
             if r.trick == 11 and len(self._tricks) == 13:
                 self._correct_trick_12(r)
                 return
-            for s, c in self._trick:  # a non-offender's lead to the next trick goes back
-                self._hands[s] |= c.bit
-            self._trick = []
-            self._played_at = []
-            self._reopen_last_trick()
-            self._played_at = [-1] * len(self._trick)
+            self._reopen_quitted()  # a non-offender's lead to the next trick goes back
         trick_hands = [s for s, _ in self._trick]
         pos = trick_hands.index(r.hand)
         later = trick_hands[pos + 1 :]
@@ -1147,8 +1186,10 @@ class TableMixin:
         per side; none in the 64B cases (both sides' revokes established, a trick-12 revoke,
         a failure to play a penalty card or a dummy card, a repeated revoke in one suit)."""
         out = {Side.NS: 0, Side.EW: 0}
-        if not self._revokes or self._phase is not Phase.ENDED:
+        if self._phase is not Phase.ENDED or not (self._revokes or self._defective):
             return out
+        if self._defective:
+            self._defective_transfer(out, later_by_claim or {})
         est = [r for r in self._revokes if (r.established and not r.corrected) or r.penalised]
         if not est or len({r.hand.side for r in est}) == 2:
             return out
@@ -1255,6 +1296,247 @@ class TableMixin:
     def _apply_hands_returned(self, e: HandsReturned) -> None:  # noqa: ARG002
         self._hands_returned = True
 
+    # -- dummy's misplaced card (45D) ----------------------------------------------------
+
+    def _misplay_open(self) -> bool:
+        """Whether dummy's misplaced card may still be withdrawn: attention is drawn before
+        each side has played to the next trick (45D)."""
+        m = self._misplay
+        if m is None or self._phase not in (Phase.PLAY, Phase.ENDED):
+            return False
+        n, card = m
+        dummy = self._dummy
+        if dummy is None:  # pragma: no cover - a misplay needs a dummy
+            return False
+        if n == len(self._tricks):
+            return any(s is dummy and c is card for s, c in self._trick)
+        if n != len(self._tricks) - 1 or self._tricks[n].card_of(dummy) is not card:
+            return False
+        return len({s.side for s, _ in self._trick}) < 2
+
+    def dummy_misplays(self, seat: Seat, card: Card) -> DummyMisplayed:
+        """Dummy places ``card`` in the played position without declarer's designation, at
+        dummy's turn to play to a trick in progress: a "misplay" (table mode only, 45D).
+
+        The card counts as played until attention is drawn to it (:meth:`flag_misplay`). A
+        card that would not follow suit is refused (it is no card dummy can be "played"), and
+        a misplaced lead from dummy is not modelled: the lead comes from the hand declarer
+        leads from (55 covers declarer's lead from the wrong hand).
+        """
+        if not self._table:
+            raise NotEntitled("misplay", seat, "the online policy plays only named cards", "45D")
+        dummy = self._dummy
+        if seat is not dummy or self._phase is not Phase.PLAY:
+            raise NotEntitled("misplay", seat, "dummy's card, during play", "45D")
+        if (
+            self._pending is not None
+            or not self._trick
+            or self._turn is not dummy
+            or self._pending_rank
+            or self._defender_choice
+        ):
+            raise WrongPhase("misplay", seat, "dummy is not to play to a trick in progress", "45D")
+        if not isinstance(card, Card) or not self._hands[seat] & card.bit:
+            raise IllegalPlay("misplay", seat, f"dummy does not hold {card}", "45D")
+        if not self._constrained_mask(seat) & card.bit:
+            raise IllegalPlay("misplay", seat, f"{card} does not follow suit", "44C, 45D")
+        e = DummyMisplayed(seat, card)
+        self._record(e)
+        return e
+
+    def _apply_misplayed(self, e: DummyMisplayed) -> None:
+        hand, card = e.seat, e.card
+        self._pending_rank = ()
+        self._defender_choice = False
+        self._changed_after = []
+        n = len(self._tricks)
+        self._establish_by_play(hand.side, n)
+        self._table_follow(hand, card)
+        self._designated = None  # nothing was designated: 45C4b has nothing to change
+        self._misplay = (n, card)
+        self._after()
+
+    def flag_misplay(self, seat: Seat | None) -> MisplayFlagged:
+        """Draw attention to dummy's misplaced card (45D); ``seat=None`` is the Director.
+
+        Before each side has played to the next trick the card is withdrawn and declarer
+        names dummy's card; a defender who played after it may take his card back, and when
+        declarer's RHO does, declarer may take back a card he played after it to that trick
+        (45D). Later the card stays played and the request is refused. Dummy may not draw
+        attention to an irregularity during play (43A1b).
+        """
+        if not self._table:
+            raise NotEntitled("flag_misplay", seat, "table mode only", "45D")
+        if seat is not None and seat is self._dummy:
+            raise NotEntitled(
+                "flag_misplay", seat, "dummy may not point out an irregularity during play", "43A1b"
+            )
+        if self._pending is not None:
+            raise NotEntitled("flag_misplay", seat, "a rectification is being chosen", "45D")
+        if not self._misplay_open():
+            raise WrongPhase(
+                "flag_misplay",
+                seat,
+                "no misplaced dummy card, or each side has played to the next trick",
+                "45D",
+            )
+        e = MisplayFlagged(seat)
+        self._record(e)
+        return e
+
+    def _reopen_quitted(self) -> None:
+        """Reopen the last quitted trick; cards already led to the next one go back."""
+        for s, c in self._trick:
+            self._hands[s] |= c.bit
+        self._trick = []
+        self._played_at = []
+        self._reopen_last_trick()
+        self._played_at = [-1] * len(self._trick)
+
+    def _apply_misplay_flagged(self, e: MisplayFlagged) -> None:  # noqa: ARG002
+        m, dummy = self._misplay, self._dummy
+        self._misplay = None
+        if m is None or dummy is None:  # pragma: no cover - flag_misplay guarantees it
+            return
+        if m[0] < len(self._tricks):
+            self._reopen_quitted()
+        pos = self._position(dummy)
+        self._withdraw_from_trick(dummy)
+        for h, _ in sorted(self._trick, key=lambda sc: self._position(sc[0])):
+            if self._position(h) > pos and self._is_defender_seat(h):
+                self._queue.append(Pending("45D", (h,), ("retract", "keep"), "45D", h))
+        self._set_turn(self._first_missing())
+        self._after()
+
+    def _retract_45d(self, hand: Seat) -> None:
+        pos = self._position(hand)
+        n = len(self._tricks)
+        card = self._withdraw_from_trick(hand)
+        self._revokes = [
+            r for r in self._revokes if not (r.trick == n and r.hand is hand and r.card is card)
+        ]
+        declarer = self._declarer
+        if (
+            declarer is not None
+            and hand is declarer.rho
+            and any(s is declarer and self._position(s) > pos for s, _ in self._trick)
+        ):
+            self._queue.insert(0, Pending("45D", (declarer,), ("retract", "keep"), "45D", declarer))
+        self._set_turn(self._first_missing())
+
+    # -- defective tricks (67) -----------------------------------------------------------
+
+    def report_defective_trick(
+        self, hand: Seat, trick: int, *, extra: Card | None = None
+    ) -> DefectiveTrick:
+        """The Director's report that trick ``trick`` (0-based) is defective (table mode only).
+
+        Without ``extra``: ``hand`` never played the card the record shows for him to that
+        trick (a missing card); the card goes back to his hand. With ``extra``: ``hand`` also
+        put ``extra`` (a card the engine still counts in his hand) among his played cards to
+        that trick.
+
+        * 67A -- noticed before a player of each side has played to the next trick: the
+          trick is fixed in place; a missing card is supplied at once (the trick reopens,
+          any card led to the next trick goes back, and the offender plays a legal card), an
+          extra card is withdrawn.
+        * 67B1 -- later: the offender places a card among his played cards -- one of the suit
+          led if he has one (:meth:`choose`, ``"place <card>"``); who won the trick does not
+          change, and one trick is transferred after play as under 64A2 if the offending
+          side won that trick or a later one.
+        * 67B2 -- later, an extra card: it goes back to the offender's hand; ownership of the
+          trick does not change.
+        """
+        if not self._table:
+            raise NotEntitled(
+                "defective_trick", None, "the online policy keeps every trick complete", "67"
+            )
+        if self._phase not in (Phase.PLAY, Phase.ENDED) or self._hands_returned:
+            raise WrongPhase("defective_trick", None, "only during or right after play", "67")
+        if self._pending is not None:
+            raise NotEntitled("defective_trick", None, "a rectification is being chosen", "67")
+        if not isinstance(hand, Seat) or not isinstance(trick, int):
+            raise NotationError(f"not a hand and a trick: {hand!r}, {trick!r}")
+        if extra is None:
+            if not 0 <= trick < len(self._tricks):
+                raise WrongPhase("defective_trick", None, "no such quitted trick", "67")
+        else:
+            on_current = trick == len(self._tricks) and any(s is hand for s, _ in self._trick)
+            if not (0 <= trick < len(self._tricks) or on_current):
+                raise WrongPhase("defective_trick", None, f"{hand} played no card to it", "67")
+            if not isinstance(extra, Card) or not self._hands[hand] & extra.bit:
+                raise IllegalPlay(
+                    "defective_trick", None, f"{hand} does not hold {extra}", "67A2, 67B2"
+                )
+        e = DefectiveTrick(None, hand, trick, extra)
+        self._record(e)
+        return e
+
+    def _defect_in_time(self, trick: int) -> bool:
+        """67A: no player of each side has played to the next trick yet."""
+        if trick >= len(self._tricks):
+            return True
+        if trick != len(self._tricks) - 1:
+            return False
+        return len({s.side for s, _ in self._trick}) < 2
+
+    def _apply_defective(self, e: DefectiveTrick) -> None:
+        hand, n = e.hand, e.trick
+        in_time = self._defect_in_time(n)
+        if e.extra is not None:  # the engine never took the card from his hand
+            law = "67A2" if in_time else "67B2"
+            self._flag(law, f"{hand}'s extra card {e.extra} to trick {n + 1} goes back")
+            return
+        if in_time:
+            self._reopen_quitted()
+            card = self._withdraw_from_trick(hand)
+            self._revokes = [
+                r for r in self._revokes if not (r.trick == n and r.hand is hand and r.card is card)
+            ]
+            self._set_turn(self._first_missing())
+            self._flag("67A", f"{hand} supplies his missing card to trick {n + 1}")
+            self._after()
+            return
+        t = self._tricks[n]
+        card = t.card_of(hand)
+        self._hands[hand] |= card.bit
+        from bridgetable.core.cards import cards_of_mask
+
+        held = self._hands[hand]
+        choice = held & SUIT_MASKS[t.led_suit] or held
+        options = tuple(f"place {c}" for c in sorted(cards_of_mask(choice), reverse=True))
+        self._pending = Pending(
+            "67B1", (self._player_of(hand),), options, "67B1", hand, card, trick=n
+        )
+
+    def _place_67b1(self, p: Pending, option: str) -> None:
+        hand, n = p.offender, p.trick
+        if hand is None or not 0 <= n < len(self._tricks):  # pragma: no cover
+            return
+        card = Card(option.rsplit(maxsplit=1)[-1])
+        t = self._tricks[n]
+        old = t.card_of(hand)
+        self._tricks[n] = Trick(
+            t.leader, tuple((s, card if s is hand else c) for s, c in t.cards), t.winner
+        )
+        self._hands[hand] &= ~card.bit
+        self._revokes = [
+            r for r in self._revokes if not (r.trick == n and r.hand is hand and r.card is old)
+        ]
+        self._defective.append((n, hand))
+        self._flag("67B1", f"{hand} placed {card} in trick {n + 1}: one trick as under 64A2")
+
+    def _defective_transfer(self, out: dict[Side, int], extra: dict[Side, int]) -> None:
+        """67B1: one trick for each missing card found late, as under 64A2: if the offending
+        side won the defective trick or a later one."""
+        for n, hand in self._defective:
+            side = hand.side
+            won = sum(1 for t in self._tricks[n:] if t.winner.side is side)
+            won += extra.get(side, 0)
+            if won > 0:
+                out[side] -= 1
+                out[side.opponents] += 1
+
     def table_actions(self, seat: Seat) -> list[str]:
         """Table-mode commands ``seat`` may give now (for views)."""
         if not self._table:
@@ -1278,4 +1560,6 @@ class TableMixin:
             and self._turn in (self._declarer, self._dummy)
         ):
             out.append("warn_wrong_hand")
+        if seat is not self._dummy and self._pending is None and self._misplay_open():
+            out.append("flag_misplay")
         return out
