@@ -754,3 +754,211 @@ def test_R67_1_defective_trick_reports_only_in_table_mode_and_for_real_tricks() 
     refused(b.report_defective_trick, W, 0, extra=c("CA"))  # West does not hold it
     late = late_defect()
     refused(late.report_defective_trick, W, 1)  # a choice is pending
+
+
+# ------------------------------------------------------------------ Law 51A
+
+
+def west_with_two_spade_penalty_cards() -> Board:
+    """After trick 1 West exposes S4 and S3 (two penalty cards: both major); East leads SJ
+    and South follows: West must play a spade, and either penalty card is legal."""
+    b = after_trick_1()
+    b.expose_card(W, c("S4"))
+    b.expose_card(W, c("S3"))
+    assert b.penalty_cards(W) == {c("S4"): True, c("S3"): True}
+    b.choose(S, "free")  # East is on lead: declarer's 50D2 choice first
+    b.play(E, c("SJ"))
+    b.play(S, c("S5"))
+    return b
+
+
+def test_R50_3_declarer_designates_which_of_two_legal_penalty_cards_51A() -> None:
+    b = west_with_two_spade_penalty_cards()
+    p = b.pending
+    assert p is not None and p.kind == "51A" and p.choosers == (S,)
+    assert set(p.options) == {"designate S4", "designate S3"}
+    assert b.to_act is S and b.view_for(S).options == p.options
+    assert b.view_for(W).options == () and b.view_for(W).pending is None
+    refused(b.play, W, c("S4"))  # the owner waits for declarer's designation
+    refused(b.choose, W, "designate S4")
+    b.choose(S, "designate S3")
+    assert b.legal_cards(W) == [c("S3")]  # the owner must play it
+    b.play(W, c("S3"))
+    assert b.penalty_cards(W) == {c("S4"): True}
+    b.play(S, c("S2"))
+    assert b.tricks[-1].card_of(W) == c("S3")
+    replays(b)
+
+
+def test_R52_1_playing_another_penalty_card_than_the_designated_one_51A() -> None:
+    b = west_with_two_spade_penalty_cards()
+    b.choose(S, "designate S3")
+    b.play(W, c("S4"))  # the other penalty card: a failure to play the designated one
+    p = b.pending
+    assert p is not None and p.kind == "52" and p.extra == c("S3")
+    b.choose(S, "reject")
+    assert (W, c("S3")) in b.current_trick and b.penalty_cards(W) == {c("S4"): True}
+    replays(b)
+
+
+def test_R50_3_no_designation_when_only_one_penalty_card_is_legal_51A() -> None:
+    b = after_trick_1()
+    b.expose_card(W, c("S3"))
+    b.expose_card(W, c("D2"))
+    b.choose(S, "free")
+    b.play(E, c("SJ"))
+    b.play(S, c("S5"))
+    assert b.pending is None and b.legal_cards(W) == [c("S3")]  # following suit first
+
+
+# ------------------------------------------------------------------ Law 53B, 53C
+
+
+def south_on_lead_to_trick_4() -> Board:
+    """Tricks 2-3 regular; South won trick 3 and is to lead to trick 4."""
+    b = after_trick_1()
+    for seat, card in ((E, "HA"), (S, "H9"), (W, "H2"), (S, "H4")):
+        b.play(seat, c(card))
+    for seat, card in ((E, "D8"), (S, "DA"), (W, "D2"), (S, "D9")):
+        b.play(seat, c(card))
+    assert b.hand_to_play is S
+    return b
+
+
+def test_R53_1_proper_lead_over_an_improper_one_53B() -> None:
+    b = south_on_lead_to_trick_4()
+    b.play(W, c("C2"))  # West leads out of turn; South, his opponent, was to lead
+    assert b.pending is not None and b.pending.kind == "56"
+    assert "proper_lead" in b.view_for(S).actions
+    e = b.play(S, c("S5"))  # South makes his proper lead: it does not follow West's card
+    assert isinstance(e, CardPlayed) and e.hand is S and b.pending is None
+    assert b.current_trick == ((S, c("S5")),) and b.hand_to_play is W
+    assert c("C2") in b.hand(W) and b.penalty_cards(W) == {}  # taken back (53B)
+    assert any(law == "53B, 16C" for law, _ in b.director_flags)
+    assert not b.revokes
+    b.play(W, c("S3"))
+    b.play(S, c("S2"))
+    b.play(E, c("S9"))
+    assert len(b.tricks) == 4 and b.tricks[3].leader is S
+    finish(b)
+    replays(b)
+
+
+def test_R53_1_next_hand_makes_the_proper_lead_explicitly_53B() -> None:
+    b = after_trick_1()
+    b.play(S, c("S2"))  # declarer leads from dummy; East, dummy's LHO, was to lead
+    p = b.pending
+    assert p is not None and p.kind == "55" and p.due is E
+    refused(b.proper_lead, W, c("H2"))  # only the opponent whose turn it was
+    refused(b.proper_lead, S, c("S5"))
+    e = b.proper_lead(E, c("HA"))  # not a card played to dummy's lead (53B)
+    assert isinstance(e, CardPlayed) and b.pending is None
+    assert b.current_trick == ((E, c("HA")),) and c("S2") in b.hand(N)
+    assert b.hand_to_play is S and not b.revokes
+    finish(b)
+    replays(b)
+
+
+def test_R53_1_proper_lead_must_meet_a_lead_restriction_53B() -> None:
+    b = after_trick_1()
+    b.play(W, c("H2"))
+    b.choose(S, "reject")
+    b.choose(S, "forbid H")  # East may not lead hearts (50D2b)
+    b.play(S, c("S5"))  # declarer leads out of turn: East was to lead
+    refused(b.play, E, c("HA"))  # a proper lead must respect the restriction
+    b.play(E, c("CK"))
+    assert b.current_trick == ((E, c("CK")),) and c("S5") in b.hand(S)
+    replays(b)
+
+
+def test_R53_1_wrong_defender_plays_to_declarers_lead_out_of_turn_53C() -> None:
+    b = spade_trick_4()
+    for seat, card in ((W, "S3"), (S, "SA"), (E, "S9")):
+        b.play(seat, c(card))
+    assert b.hand_to_play is N  # dummy won trick 4
+    b.play(S, c("HT"))  # declarer leads from his own hand; West is next after South
+    assert b.pending is not None and b.pending.kind == "55"
+    e = b.play(E, c("H5") if c("H5") in b.hand(E) else c("HK"))  # on the lead's right
+    assert isinstance(e, CardExposed) and e.law == "57"
+    assert b.current_trick == ((S, c("HT")),)  # the lead stands
+    assert b.penalty_cards(E) == {e.card: True}
+    p = b.pending
+    assert p is not None and p.kind == "57A" and p.choosers == (S,) and p.due is W
+    assert any(law == "53C" for law, _ in b.director_flags)
+    b.choose(S, "lowest")
+    assert b.legal_cards(W) == [c("H3")]
+    b.play(W, c("H3"))
+    b.play(S, c("H8"))
+    assert b.legal_cards(E) == [e.card]  # his major penalty card (50D1)
+    b.play(E, e.card)
+    assert len(b.tricks) == 5 and b.tricks[4].leader is S
+    replays(b)
+
+
+def test_R53_1_wrong_defender_plays_to_a_lead_from_dummy_53C() -> None:
+    b = after_trick_1()
+    b.play(S, c("S2"))  # from dummy; East, dummy's LHO, was to lead
+    b.play(W, c("S3"))  # West, on dummy's right
+    assert b.current_trick == ((N, c("S2")),) and b.penalty_cards(W) == {c("S3"): True}
+    p = b.pending
+    assert p is not None and p.kind == "57A" and p.due is E
+    replays(b)
+
+
+# ------------------------------------------------------------------ Law 62C3
+
+
+def both_sides_revoke_on_trick_2() -> Board:
+    """Trick 2: East HA, South DA (revoke), West S3 (revoke), dummy H4: West ruffs and
+    wins, then leads D2 to trick 3 -- West's revoke is established (63A1)."""
+    b = after_trick_1()
+    for seat, card in ((E, "HA"), (S, "DA"), (W, "S3"), (S, "H4")):
+        b.play(seat, c(card))
+    assert b.tricks[1].winner is W and len(b.revokes) == 2
+    b.play(W, c("D2"))
+    assert [r.established for r in b.revokes] == [False, True]
+    return b
+
+
+def test_R62_2_both_sides_revoked_on_one_trick_both_corrected_62C3() -> None:
+    b = both_sides_revoke_on_trick_2()
+    b.draw_attention(E, S)
+    assert all(r.corrected for r in b.revokes)
+    assert len(b.tricks) == 1 and b.current_trick == ((E, c("HA")), (N, c("H4")))
+    assert c("DA") in b.hand(S) and b.penalty_cards(S) == {}  # declarer's goes back
+    # every card the defenders withdrew becomes a penalty card, the lead to trick 3 too
+    assert b.penalty_cards(W) == {c("S3"): True, c("D2"): True}
+    assert any(law == "62C3" for law, _ in b.director_flags)
+    assert b.hand_to_play is S
+    b.play(S, c("H9"))
+    assert {x.suit for x in b.legal_cards(W)} == {Suit.HEARTS}
+    b.play(W, c("H2"))
+    assert b.tricks[-1].winner is E  # trick 2
+    replays(b)
+
+
+def test_R64_2_no_transfer_for_revokes_corrected_under_62C3_64B8() -> None:
+    b = both_sides_revoke_on_trick_2()
+    b.draw_attention(E, S)
+    finish(b, pick=0)
+    assert all(r.corrected for r in b.revokes)
+    assert b.tricks_for(Side.NS) == b.tricks_won(Side.NS)  # 64B8
+    replays(b)
+
+
+def test_R63_2_established_revoke_corrected_under_62C3() -> None:
+    b = both_sides_revoke_on_trick_2()
+    b.draw_attention(S, W)  # West's revoke is established, yet corrected (63B)
+    assert all(r.corrected for r in b.revokes)
+    assert c("S3") in b.hand(W) and c("D2") in b.hand(W)
+    replays(b)
+
+
+def test_R63_2_both_sides_played_to_the_next_trick_no_62C3() -> None:
+    b = both_sides_revoke_on_trick_2()
+    b.play(S, c("D9"))  # dummy plays to trick 3: declarer's revoke is established too
+    assert all(r.established for r in b.revokes)
+    assert "63B" in str(refused(b.draw_attention, S, W))
+    assert "63B" in str(refused(b.draw_attention, E, S))
+    finish(b)
+    assert b.tricks_for(Side.NS) == b.tricks_won(Side.NS)  # 64B7: both established

@@ -106,6 +106,7 @@ from bridgetable.core.table import (
     DummyWarned,
     HandsReturned,
     MisplayFlagged,
+    ProperLeadMade,
     RectificationChosen,
     TableMixin,
 )
@@ -1557,6 +1558,7 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     DummyMisplayed: Board._apply_misplayed,
     MisplayFlagged: Board._apply_misplay_flagged,
     DefectiveTrick: Board._apply_defective,
+    ProperLeadMade: Board._apply_proper_lead,
 }
 
 _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
@@ -1615,6 +1617,7 @@ _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
     DummyMisplayed: (lambda b, e: b.dummy_misplays(e.seat, e.card)),
     MisplayFlagged: (lambda b, e: b.flag_misplay(e.seat)),
     DefectiveTrick: (lambda b, e: b.report_defective_trick(e.hand, e.trick, extra=e.extra)),
+    ProperLeadMade: (lambda b, e: b._check_proper_lead_event(e)),
 }
 
 

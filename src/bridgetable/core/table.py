@@ -5,18 +5,22 @@ of a real table -- a lead out of turn (Laws 53-56, the opening lead 54), a prema
 (57), an exposed card (48-50), a revoke (61) -- and then offers the right player exactly the
 options the Law gives (:attr:`TableMixin.pending`), refuses normal play until the choice is
 made (except the acts the Laws treat as acceptance: the next hand playing to a lead out of
-turn, 53A and 60A; declarer playing after a defender's failure to play a penalty card, 52),
-and applies the choice (:meth:`TableMixin.choose`).
+turn, 53A and 60A; declarer playing after a defender's failure to play a penalty card, 52;
+the proper lead over an opponent's lead out of turn, 53B, :meth:`TableMixin.proper_lead`;
+the wrong defender playing to declarer's lead out of turn, 53C, which makes it stand and
+brings in 57), and applies the choice (:meth:`TableMixin.choose`).
 
 * Penalty cards (50) stay in their owner's hand and face up for everyone; a major one must be
   played at the first legal opportunity (50D1), a minor one bars lower non-honours of its suit
   (50C); when the partner of a major penalty card's owner obtains the lead, declarer chooses
-  (50D2, 51B). Following suit always comes first (44C) and a player who cannot comply plays
-  any otherwise legal card (59).
+  (50D2, 51B); when the owner of two or more could legally play more than one of them,
+  declarer designates which (51A). Following suit always comes first (44C) and a player
+  who cannot comply plays any otherwise legal card (59).
 * Revokes are recorded silently (61), corrected when attention is drawn before they are
   established (62; :meth:`TableMixin.draw_attention`, or the "having none?" question of 42B1
-  and 61B), established at the moments of 63A, and their trick transfers apply at the end of
-  play (64A, 64B); every established revoke raises a Director flag (64C).
+  and 61B), established at the moments of 63A (but both sides' revokes on one trick are
+  corrected while only one side has played to the next, 62C3), and their trick transfers
+  apply at the end of play (64A, 64B); every established revoke raises a Director flag (64C).
 * A dummy card placed without declarer's designation (:meth:`TableMixin.dummy_misplays`) is
   withdrawn when attention is drawn to it in time (:meth:`TableMixin.flag_misplay`), with the
   retractions of 45D; a defective trick (:meth:`TableMixin.report_defective_trick`) is fixed
@@ -166,6 +170,17 @@ class DefectiveTrick:
     extra: Card | None
 
 
+@register_event
+@dataclass(frozen=True, slots=True)
+class ProperLeadMade:
+    """``seat`` makes the proper lead from ``hand`` over an opponent's lead out of turn
+    (53B): the cards played in error to the trick go back (16C). The lead itself follows as
+    a :class:`~bridgetable.core.events.CardPlayed`."""
+
+    seat: Seat
+    hand: Seat
+
+
 # ----------------------------------------------------------------------------- state
 
 
@@ -176,7 +191,8 @@ class Pending:
     ``kind`` is the Law: ``"54"`` faced opening lead out of turn, ``"56"`` a defender's lead
     out of turn, ``"55"`` declarer's, ``"52"`` failure to play a penalty card, ``"57A"``
     premature play, ``"50D"`` lead after a major penalty card, ``"62C"`` retraction after a
-    corrected revoke, ``"43B2a"`` the hand declarer leads from after dummy's warning.
+    corrected revoke, ``"43B2a"`` the hand declarer leads from after dummy's warning,
+    ``"51A"`` declarer designating which of a defender's penalty cards he plays.
     """
 
     kind: str
@@ -274,6 +290,7 @@ class TableMixin:
     _lead_choice_done: bool
     _play_req: dict[Seat, str]
     _must_play: dict[Seat, Card]
+    _designated_pc: dict[Seat, Card]
     _revokes: list[Revoke]
     _flags: list[tuple[str, str]]
     _saw_dummy: bool
@@ -311,6 +328,7 @@ class TableMixin:
         self._lead_choice_done = False
         self._play_req = {}
         self._must_play = {}
+        self._designated_pc = {}
         self._revokes = []
         self._flags = []
         self._saw_dummy = False
@@ -403,6 +421,9 @@ class TableMixin:
         if penalties:
             pcs = self._penalty[hand]
             if pcs:
+                chosen = self._designated_pc.get(hand)
+                if chosen is not None and chosen in pcs and base & chosen.bit:
+                    return chosen.bit  # 51A: the one declarer designated
                 major = 0
                 for c, is_major in pcs.items():
                     if is_major:
@@ -510,6 +531,15 @@ class TableMixin:
             )
         hand = self._hand_holding(seat, card)
         p = self._pending
+        if (
+            p is not None
+            and self._proper_lead_open(p, seat, hand)
+            and p.offender is not None
+            and hand is not p.offender.lho
+        ):
+            return "proper_lead", hand  # 53B (the next hand uses proper_lead)
+        if p is not None and self._wrong_defender_53c(p, hand):
+            return "premature", hand  # 53C: the lead stands, Law 57 applies
         if p is not None and not self._accepts_by_play(p, seat, hand):
             who = ", ".join(str(s) for s in p.choosers)
             raise NotEntitled(
@@ -568,6 +598,87 @@ class TableMixin:
                 return "premature", hand  # 57A, 57D (57C1 plays the card)
         return "card", hand
 
+    def _proper_lead_open(self, p: Pending, seat: Seat, hand: Seat) -> bool:
+        """53B: ``hand`` was due to lead, is an opponent of the irregular leader, and
+        ``seat`` plays for it."""
+        return (
+            p.kind in ("55", "56")
+            and p.offender is not None
+            and hand is p.due
+            and hand.side is not p.offender.side
+            and seat is self._player_of(hand)
+            and len(self._trick) == 1
+        )
+
+    def _wrong_defender_53c(self, p: Pending, hand: Seat) -> bool:
+        """53C: declarer led out of turn and the defender on the irregular lead's right
+        plays to it."""
+        return (
+            p.kind == "55"
+            and p.offender is not None
+            and hand is p.offender.rho
+            and self._is_defender_seat(hand)
+            and len(self._trick) == 1
+        )
+
+    def proper_lead(self, seat: Seat, card: Card) -> CardPlayed:
+        """Make the proper lead over an opponent's lead out of turn (53B).
+
+        The hand that was due to lead, an opponent of the irregular leader, leads ``card``
+        without it counting as played to the irregular lead: the proper lead stands and the
+        card led in error goes back to its owner's hand -- no penalty card, but the
+        information from it is unauthorized to the offending side (16C; a Director flag).
+        When the proper leader is not the next hand after the irregular lead, simply playing
+        from his hand (:meth:`play`) does the same; the next hand playing to the irregular
+        lead accepts it (53A), so he makes a proper lead with this command.
+        """
+        p = self._pending
+        if not self._table or p is None or not isinstance(card, Card):
+            raise NotEntitled("proper_lead", seat, "no lead out of turn awaits a choice", "53B")
+        hand = self._hand_holding(seat, card)
+        if not self._proper_lead_open(p, seat, hand):
+            raise NotEntitled(
+                "proper_lead",
+                seat,
+                "only the opponent of the irregular leader whose turn it was to lead",
+                "53B",
+            )
+        self._check_proper_lead(seat, hand, card)
+        self._record(ProperLeadMade(seat, hand))
+        e = CardPlayed(seat, card, hand, "named" if hand is self._dummy else "faced")
+        self._record(e)
+        return e
+
+    def _check_proper_lead(self, seat: Seat, hand: Seat, card: Card) -> None:
+        trick = self._trick
+        self._trick = []
+        try:
+            kind = self._classify(hand, card)
+        finally:
+            self._trick = trick
+        if kind == "requirement":
+            raise IllegalPlay(
+                "play", seat, f"{card} does not comply with the lead required", "50D2, 59"
+            )
+
+    def _check_proper_lead_event(self, e: ProperLeadMade) -> None:
+        """Replay: the record's proper lead must be open now."""
+        p = self._pending
+        if p is None or not self._proper_lead_open(p, e.seat, e.hand):
+            raise NotationError(f"the record's {e!r} is not open at this point")
+        self._record(e)
+
+    def _apply_proper_lead(self, e: ProperLeadMade) -> None:
+        p = self._pending
+        self._pending = None
+        if p is None or p.offender is None:  # pragma: no cover - proper_lead guarantees it
+            return
+        for h, c in list(self._trick):
+            self._withdraw_from_trick(h)
+            self._flag("53B, 16C", f"{h}'s {c} led out of turn goes back: {e.hand} led properly")
+        self._trick_leader = None
+        self._set_turn(e.hand)
+
     def _is_defender_seat(self, seat: Seat) -> bool:
         return self._declarer is not None and seat.side is not self._declarer.side
 
@@ -578,6 +689,12 @@ class TableMixin:
             ex = CardExposed(seat, card, True, law)
             self._record(ex)
             return ex
+        if how == "proper_lead":
+            self._check_proper_lead(seat, hand, card)
+            self._record(ProperLeadMade(seat, hand))
+            pl = CardPlayed(seat, card, hand, "named" if hand is self._dummy else "faced")
+            self._record(pl)
+            return pl
         if how == "premature":
             pe = CardExposed(seat, card, True, "57")
             self._record(pe)
@@ -664,6 +781,7 @@ class TableMixin:
     def _after_own_card(self, hand: Seat, card: Card, kind: str) -> None:
         self._play_req.pop(hand, None)
         self._must_play.pop(hand, None)
+        chosen = self._designated_pc.pop(hand, None)
         if kind in ("revoke", "requirement"):
             led = self._led_of_current(card)
             self._revokes.append(
@@ -680,6 +798,8 @@ class TableMixin:
             declarer = self._declarer
             pcs = self._penalty[hand]
             owed = [c for c in pcs if pcs[c]] or list(pcs)
+            if chosen is not None and chosen in pcs:
+                owed = [chosen]
             if declarer is not None and owed:
                 self._pending = Pending(
                     "52", (declarer,), ("accept", "reject"), "52", hand, card, extra=owed[0]
@@ -771,6 +891,8 @@ class TableMixin:
                     del pcs[c]
         if self._pending is None and self._queue:
             self._pending = self._queue.pop(0)
+        if self._pending is None:
+            self._offer_51a()
         if (
             self._pending is None
             and not self._trick
@@ -798,11 +920,41 @@ class TableMixin:
                 "50D", (self._declarer,), tuple(options), "50D2, 51B", owner, due=leader
             )
 
+    def _offer_51a(self) -> None:
+        """51A: a defender with two or more penalty cards must play and more than one of
+        them can legally be played: declarer designates which one."""
+        hand = self._turn
+        declarer = self._declarer
+        if (
+            hand is None
+            or declarer is None
+            or len(self._penalty[hand]) < 2
+            or hand in self._designated_pc
+            or self._face_down is not None
+            or self._phase not in (Phase.PLAY, Phase.CLARIFICATION)
+            or not self._is_defender_seat(hand)
+        ):
+            return
+        mask = self._constrained_mask(hand)
+        playable = [c for c in self._penalty[hand] if mask & c.bit]
+        if len(playable) < 2:
+            return
+        playable.sort(reverse=True)
+        self._pending = Pending(
+            "51A",
+            (declarer,),
+            tuple(f"designate {c}" for c in playable),
+            "51A",
+            hand,
+            due=hand,
+        )
+
     def _table_after_trick(self, winner: Seat) -> None:
         """A trick was quitted: 57A options and 57D obligations lapse; a forbidden lead
         lasts while that player keeps the lead (50D2b)."""
         self._play_req = {}
         self._must_play = {}
+        self._designated_pc = {}
         req = self._lead_req
         if req is not None and (req[1] == "require" or req[0] is not winner):
             self._lead_req = None
@@ -819,7 +971,7 @@ class TableMixin:
         ``refuse``), 53/55/56 (``accept``/``reject``), 52 (``accept``/``reject``), 57A
         (``highest``/``lowest``/``play X``/``not X``), 50D2 and 51B (``require X``/
         ``forbid X ...``/``free``), 62C and 45D (``retract``/``keep``), 43B2a (``lead from X``),
-        67B1 (``place <card>``).
+        67B1 (``place <card>``), 51A (``designate <card>``).
         """
         p = self._pending
         if p is None:
@@ -896,6 +1048,8 @@ class TableMixin:
                 self._retract_45d(offender)
         elif kind == "67B1":
             self._place_67b1(p, option)
+        elif kind == "51A" and offender is not None:
+            self._designated_pc[offender] = Card(option.rsplit(maxsplit=1)[-1])
 
     def _resolve_54(self, p: Pending, option: str) -> None:
         offender, card = p.offender, p.card
@@ -1010,6 +1164,10 @@ class TableMixin:
         elif e.law in ("49", "45E"):
             self._make_penalty(e.seat, e.card, major=e.deliberate)
         elif e.law == "57":
+            p = self._pending
+            if p is not None and self._wrong_defender_53c(p, e.seat):
+                self._resolve(p, "accept")  # 53C: the lead stands
+                self._flag("53C", f"{e.seat} played to declarer's lead out of turn")
             self._premature(e.seat, e.card)
         elif e.law == "24":
             self._flag("24, 54E", f"{e.seat} exposed {e.card} before the opening lead")
@@ -1025,7 +1183,23 @@ class TableMixin:
                 return r
             if r.trick == 11 and self._phase is Phase.ENDED and not self._hands_returned:
                 return r  # 62D1
+            if self._both_sides_62c3(r):
+                return r  # 62C3, 63B
         return None
+
+    def _both_sides_62c3(self, r: Revoke) -> list[Revoke]:
+        """62C3: both sides revoked on ``r``'s trick, the last one quitted, and only one side
+        has played to the next trick. The uncorrected revokes of that trick, else none."""
+        if (
+            r.trick != len(self._tricks) - 1
+            or self._phase is not Phase.PLAY
+            or len({s.side for s, _ in self._trick}) != 1
+        ):
+            return []
+        revs = [x for x in self._revokes if x.trick == r.trick and not x.corrected]
+        if len({x.hand.side for x in revs}) < 2:
+            return []
+        return revs
 
     def draw_attention(self, seat: Seat, offender: Seat) -> AttentionDrawn:
         """Draw attention to a possible revoke by ``offender`` (62A).
@@ -1080,8 +1254,8 @@ class TableMixin:
 
     def _apply_inquiry(self, e: Any) -> None:
         """42B1, 61B: the question draws attention to a revoke by the player asked."""
-        if not self._table:
-            return
+        if not self._table or self._pending is not None:
+            return  # a rectification is being chosen: no correction now (as 62A requests)
         r = self._open_revoke(e.asked)
         if r is None or r.established:
             return
@@ -1093,6 +1267,10 @@ class TableMixin:
 
     def _correct(self, r: Revoke) -> None:
         """Correct revoke ``r`` (62B, 62C, 62D)."""
+        both = self._both_sides_62c3(r)
+        if both:
+            self._correct_62c3(both)
+            return
         r.corrected = True
         if r.trick < len(self._tricks):
             if r.trick == 11 and len(self._tricks) == 13:
@@ -1112,6 +1290,28 @@ class TableMixin:
                 self._queue.append(
                     Pending("62C", (self._player_of(h),), ("retract", "keep"), "62C1", h)
                 )
+        self._set_turn(self._first_missing())
+
+    def _correct_62c3(self, revs: list[Revoke]) -> None:
+        """62C3: both revokes are corrected (even an established one, 63B) and every card
+        the defenders withdraw -- a revoke card or a card played to the next trick -- becomes
+        a penalty card; no trick is transferred for them (64B8)."""
+        led_next = list(self._trick)
+        self._reopen_quitted()
+        for h, c in led_next:
+            self._make_penalty(h, c, major=True)
+        for r in revs:
+            r.corrected = True
+            was_penalty = r.card in self._penalty[r.hand]
+            self._withdraw_from_trick(r.hand)
+            if not was_penalty:
+                self._make_penalty(r.hand, r.card, major=True)
+        self._flag(
+            "62C3",
+            f"both sides revoked on trick {revs[0].trick + 1}: "
+            + ", ".join(f"{r.player}'s {r.card}" for r in revs)
+            + " corrected",
+        )
         self._set_turn(self._first_missing())
 
     def _retract_after_revoke(self, p: Pending, hand: Seat) -> None:
@@ -1544,6 +1744,9 @@ class TableMixin:
         out: list[str] = []
         if self.options_for(seat):
             out.append("choose")
+        p = self._pending
+        if p is not None and p.due is not None and self._proper_lead_open(p, seat, p.due):
+            out.append("proper_lead")
         if self._phase in (Phase.CLARIFICATION, Phase.PLAY) and seat is not self._dummy:
             out.append("expose_card")
         if (
