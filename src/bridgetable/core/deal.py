@@ -57,14 +57,12 @@ class Deal(Mapping[Seat, Hand]):
         """A uniformly random deal drawn from ``rng``."""
         # a uniformly random permutation: the cards ordered by independent random keys
         rnd = rng.random
-        idx = sorted(range(52), key=lambda _: rnd())
-        hands = {}
-        for i, s in enumerate(SEATS):
-            m = 0
-            for j in idx[13 * i : 13 * i + 13]:
-                m |= 1 << j
-            hands[s] = Hand.from_mask(m)
-        return cls(hands)
+        keys = [rnd() for _ in range(52)]
+        bits = sorted(_BITS, key=lambda b: keys[b.bit_length() - 1])
+        deal: Deal = object.__new__(cls)
+        # 52 different cards, 13 to each hand by construction: no checks needed
+        deal._hands = tuple(Hand.from_mask(sum(bits[13 * i : 13 * i + 13])) for i in range(4))
+        return deal
 
     @classmethod
     def from_pbn(cls, text: str, *, complete: bool = True) -> Deal:
@@ -133,3 +131,6 @@ class Deal(Mapping[Seat, Hand]):
             if self._hands[s].mask & bit:
                 return s
         return None
+
+
+_BITS = tuple(1 << i for i in range(52))
