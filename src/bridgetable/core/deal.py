@@ -71,21 +71,13 @@ class Deal(Mapping[Seat, Hand]):
         A ``-`` in place of a hand, as PBN allows, means the hand is unknown; a single
         missing hand is filled in from the other three, otherwise the deal is refused.
         """
-        t = text.strip()
-        if len(t) < 2 or t[1] != ":":
-            raise NotationError(f"a PBN deal starts with a seat and a colon: {text!r}")
-        first = Seat.from_letter(t[0])
-        parts = t[2:].split()
-        if len(parts) != 4:
-            raise NotationError(f"a PBN deal has four hands: {text!r}")
         hands: dict[Seat, Hand] = {}
         missing = []
-        for i, p in enumerate(parts):
-            seat = first.next(i)
-            if p == "-":
+        for seat, h in pbn_hands(text).items():
+            if h is None:
                 missing.append(seat)
-                continue
-            hands[seat] = Hand.from_pbn(p)
+            else:
+                hands[seat] = h
         if len(missing) == 1:
             rest = FULL_MASK
             for h in hands.values():
@@ -134,3 +126,16 @@ class Deal(Mapping[Seat, Hand]):
 
 
 _BITS = tuple(1 << i for i in range(52))
+
+
+def pbn_hands(text: str) -> dict[Seat, Hand | None]:
+    """The hands of PBN deal notation ``"N:AKQ2.J84.T9.7654 ..."`` by seat, unchecked as a
+    deal; ``None`` for a hand written ``-`` (unknown)."""
+    t = text.strip()
+    if len(t) < 2 or t[1] != ":":
+        raise NotationError(f"a PBN deal starts with a seat and a colon: {text!r}")
+    first = Seat.from_letter(t[0])
+    parts = t[2:].split()
+    if len(parts) != 4:
+        raise NotationError(f"a PBN deal has four hands: {text!r}")
+    return {first.next(i): None if p == "-" else Hand.from_pbn(p) for i, p in enumerate(parts)}

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit, cards_of_mask
+from bridgetable.core.deal import pbn_hands
 from bridgetable.core.errors import NotationError
 from bridgetable.core.seats import SEATS, Seat, Side
 from bridgetable.core.tricks import legal_mask, winning_index
@@ -65,16 +66,11 @@ class Position:
     ) -> Position:
         """A position from PBN deal notation of the remaining cards; the hands that already
         played to the trick in progress hold one card fewer."""
-        t = deal.strip()
-        if len(t) < 2 or t[1] != ":":
-            raise NotationError(f"a PBN deal starts with a seat and a colon: {deal!r}")
-        first = Seat.from_letter(t[0])
-        parts = t[2:].split()
-        if len(parts) != 4:
-            raise NotationError(f"a PBN deal has four hands: {deal!r}")
         masks = [0, 0, 0, 0]
-        for i, part in enumerate(parts):
-            masks[first.next(i)] = Hand.from_pbn(part).mask
+        for seat, hand in pbn_hands(deal).items():
+            if hand is None:
+                raise NotationError(f"{seat}'s hand is unknown in {deal!r}")
+            masks[seat] = hand.mask
         return cls(tuple(masks), trump, leader, trick)  # type: ignore[arg-type]
 
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
