@@ -48,49 +48,12 @@ def _dd_rows(deal: Any) -> dict[str, dict[str, int]] | None:
     return out
 
 
-_PAR_STRAINS = ("S", "H", "D", "C", "NT")  # endplay's Denom order
-_PAR_DOUBLES = {"passed": "", "doubled": "X", "redoubled": "XX"}
-
-
 def _par(setup: Any) -> dict[str, Any] | None:
-    """The par of the deal (endplay's ``par``: the contracts where neither side gains by
-    bidding on, and their score for North-South), or ``None`` without a solver.
-
-    Each contract is ``{"contract": "4SX", "declarer": "N", "result": -1, "text": ...}``:
-    ``result`` is the overtricks (negative: the undertricks of a sacrifice).
-    """
+    """The par of the deal, or ``None`` without a solver (see ``solver.dds.par``)."""
     try:
-        from endplay.dds import par
-        from endplay.types import Deal as EDeal
-        from endplay.types import Player, Vul
+        from bridgetable.solver.dds import par
 
-        from bridgetable.core.boards import Vulnerability
-        from bridgetable.solver.dds import _dds_call
-
-        vul = {
-            Vulnerability.NONE: Vul.none,
-            Vulnerability.NS: Vul.ns,
-            Vulnerability.EW: Vul.ew,
-            Vulnerability.BOTH: Vul.both,
-        }[setup.vulnerability]
-        with _dds_call("Par"):  # the solver's lock: DDS is not to be entered twice at once
-            found = par(EDeal(setup.deal.to_pbn()), vul, Player(int(setup.dealer)))
-        contracts = []
-        for c in found:
-            doubled = _PAR_DOUBLES.get(c.penalty.name, "")
-            name = f"{c.level}{_PAR_STRAINS[int(c.denom)]}{doubled}"
-            seat = "NESW"[int(c.declarer)]
-            result = int(c.result)
-            made = "=" if result == 0 else f"{result:+d}"
-            contracts.append(
-                {
-                    "contract": name,
-                    "declarer": seat,
-                    "result": result,
-                    "text": f"{name} by {seat} {made}",
-                }
-            )
-        return {"score_ns": int(found.score), "contracts": contracts}
+        return par(setup.deal, setup.vulnerability, setup.dealer)
     except Exception:  # the solver is optional (no endplay, or it failed)
         return None
 

@@ -26,6 +26,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from bridgetable.core.boards import Vulnerability
 from bridgetable.core.calls import STRAINS, Strain
 from bridgetable.core.cards import Card, Suit
 from bridgetable.core.deal import Deal
@@ -290,3 +291,42 @@ class DDSSolver:
                 for j, i in enumerate(idx):
                     out[i] = _values(solved[j], positions[i])
         return out
+
+
+_PAR_STRAINS = ("S", "H", "D", "C", "NT")  # endplay's Denom order
+_PAR_DOUBLES = {"passed": "", "doubled": "X", "redoubled": "XX"}
+
+
+def par(deal: Deal, vulnerability: Vulnerability, dealer: Seat) -> dict[str, Any]:
+    """The par of a deal: the contracts where neither side gains by bidding on, and their
+    score for North-South, as ``{"score_ns": int, "contracts": [...]}``; each contract is
+    ``{"contract": "4SX", "declarer": "N", "result": -1, "text": "4SX by N -1"}`` where
+    ``result`` counts overtricks (negative: the undertricks of a sacrifice).
+
+    Raises:
+        SolverError: endplay (DDS) is not installed.
+    """
+    etypes, eds, _ = _modules()
+    vul = {
+        Vulnerability.NONE: etypes.Vul.none,
+        Vulnerability.NS: etypes.Vul.ns,
+        Vulnerability.EW: etypes.Vul.ew,
+        Vulnerability.BOTH: etypes.Vul.both,
+    }[vulnerability]
+    with _dds_call("Par"):
+        found = eds.par(etypes.Deal(deal.to_pbn()), vul, etypes.Player(int(dealer)))
+    contracts = []
+    for c in found:
+        name = f"{c.level}{_PAR_STRAINS[int(c.denom)]}{_PAR_DOUBLES.get(c.penalty.name, '')}"
+        seat = "NESW"[int(c.declarer)]
+        result = int(c.result)
+        made = "=" if result == 0 else f"{result:+d}"
+        contracts.append(
+            {
+                "contract": name,
+                "declarer": seat,
+                "result": result,
+                "text": f"{name} by {seat} {made}",
+            }
+        )
+    return {"score_ns": int(found.score), "contracts": contracts}
