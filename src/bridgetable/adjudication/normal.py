@@ -349,8 +349,9 @@ class NormalPlay:
         if finesse and legal & finesse:
             return finesse
         if follow:
-            if partner_winning:
-                return _low(follow)
+            if partner_winning and (best.suit is not led or follow & ((1 << best.index) - 1)):
+                return _low(follow)  # play under partner's winning card
+            # (every card of ours beats partner's: which one is a real choice, as below)
             beating = follow & ~((1 << (best.index + 1)) - 1) if best.suit is led else 0
             if not beating:
                 return _low(follow)
