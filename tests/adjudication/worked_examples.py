@@ -480,8 +480,8 @@ CASES: list[Case] = [
         ),
         summary=(
             "In 5H, on lead in hand with six cards left, declarer concedes one down because the "
-            "DK is wrong, and the defenders agree. Leading a club now is a normal play that "
-            "loses two tricks, so Law 71 restores nothing and one down stands."
+            "DK is wrong, and the defenders agree. Leading a club now is a normal play after "
+            "which the defence can take two tricks, so Law 71 restores nothing: one down."
         ),
         deal="N:.J42.65.8 ..J82.J96 .T9.AQT.7 Q..K9743.",
         trump="H",
