@@ -106,7 +106,8 @@ def resolve_designation(
     except NotationError as exc:
         raise InvalidDesignation("designate", seat, str(exc), "46A") from None
     if kind == "card":
-        assert suit is not None and rank is not None
+        if suit is None or rank is None:  # pragma: no cover - parse_designation gives both
+            raise InvalidDesignation("designate", seat, "no card named", "46A")
         card = Card.of(suit, rank)
         if not dummy_mask & card.bit:
             raise InvalidDesignation(
@@ -146,7 +147,8 @@ def resolve_designation(
             )
         return winners[-1]
     if kind == "suit":
-        assert suit is not None
+        if suit is None:  # pragma: no cover - parse_designation gives the suit
+            raise InvalidDesignation("designate", seat, "no suit named", "46B2")
         held = cards_of_mask(dummy_mask & SUIT_MASKS[suit])
         if not held:
             raise InvalidDesignation(
@@ -154,7 +156,8 @@ def resolve_designation(
             )
         return held[-1]
     # rank only (46B3)
-    assert rank is not None
+    if rank is None:  # pragma: no cover - parse_designation gives the rank
+        raise InvalidDesignation("designate", seat, "no rank named", "46B3")
     if led is None and previous_trick_suit is not None:
         c = Card.of(previous_trick_suit, rank)
         if dummy_mask & c.bit:
