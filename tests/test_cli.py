@@ -90,3 +90,19 @@ def test_adjudicate_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*base, "--claimer", "S", "--statement", "cash X"]) == 2
     err = capsys.readouterr().err
     assert "dummy" in err and "'X' is not a suit" in err
+
+
+def test_adjudicate_a_claim_recorded_in_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    corpus = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "lin"
+    path = corpus / "vugraph_gp_poland__74801.lin"
+    args = ["adjudicate", "--record", str(path), "--board", "26", "--no-dd", "--json"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["claimer"] == "W" and out["claimed"] == 1 and out["remaining"] == 3
+    assert out["awarded"] == 1 and len(out["witness"]) == 12
+    assert main(["adjudicate", "--record", str(path), "--board", "999"]) == 2
+    assert "no claim found in board 999" in capsys.readouterr().err
+    assert main(["adjudicate", "--tricks", "3"]) == 2
+    assert "without --record" in capsys.readouterr().err

@@ -25,15 +25,27 @@ def _run(args: argparse.Namespace) -> int:
     from bridgetable.adjudication.ruling import adjudicate
 
     try:
-        strain = Strain.from_letter(args.trump)
-        leader = Seat.from_letter(args.leader)
-        claimer = Seat.from_letter(args.claimer)
-        declarer = Seat.from_letter(args.declarer)
-        trick = tuple(Card(c) for c in (args.trick.split() if args.trick else ()))
-        pos = Position.from_pbn(args.deal, trump=strain.suit, leader=leader, trick=trick)
-        if claimer is declarer.partner:
-            raise BridgeError(f"{claimer} is dummy: only declarer or a defender claims (68A)")
         voids: set[tuple[Seat, Suit]] = set()
+        if args.record:
+            pos, claimer, tricks, statement, shown = _from_record(args.record, args.board)
+            voids |= shown
+            args.tricks, args.statement = tricks, statement
+        else:
+            missing = [
+                f"--{n}"
+                for n in ("deal", "trump", "declarer", "leader", "claimer", "tricks")
+                if getattr(args, n) is None
+            ]
+            if missing:
+                raise BridgeError(f"without --record, give {' '.join(missing)}")
+            strain = Strain.from_letter(args.trump)
+            leader = Seat.from_letter(args.leader)
+            claimer = Seat.from_letter(args.claimer)
+            declarer = Seat.from_letter(args.declarer)
+            trick = tuple(Card(c) for c in (args.trick.split() if args.trick else ()))
+            pos = Position.from_pbn(args.deal, trump=strain.suit, leader=leader, trick=trick)
+            if claimer is declarer.partner:
+                raise BridgeError(f"{claimer} is dummy: only declarer or a defender claims (68A)")
         for v in args.void or ():
             seat_text, _, suit_text = v.partition(":")
             voids.add((Seat.from_letter(seat_text), Suit.from_letter(suit_text)))
@@ -65,23 +77,60 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _from_record(
+    path: str, board_no: int | None
+) -> tuple[Position, Seat, int, str | None, set[tuple[Seat, Suit]]]:
+    """The position at the first claim of a board in a PBN, LIN or JSON file (the board
+    numbered ``board_no``, or the first board with a claim), with the show-outs before it."""
+    from pathlib import Path
+
+    from bridgetable.core.board import Board
+    from bridgetable.core.claims import ClaimMade
+    from bridgetable.formats import json as json_format
+    from bridgetable.formats import lin, pbn
+
+    suffix = Path(path).suffix.lower()
+    reader = {".pbn": pbn, ".lin": lin, ".json": json_format}.get(suffix)
+    if reader is None:
+        raise BridgeError(f"{path}: a record is a .pbn, .lin or .json file")
+    loaded = reader.loads(Path(path).read_bytes())
+    for rec in loaded:
+        if board_no is not None and rec.setup.board != board_no:
+            continue
+        for i, e in enumerate(rec.events):
+            if isinstance(e, ClaimMade):
+                board = Board.replay(rec.prefix(i))
+                shown: set[tuple[Seat, Suit]] = set()
+                plays = [t.cards for t in board.tricks] + [board.current_trick]
+                for cards in plays:
+                    if cards:
+                        led = cards[0][1].suit
+                        shown |= {(s, led) for s, c in cards if c.suit is not led}
+                return board.position(), e.seat, e.tricks, e.statement, shown
+    which = f"board {board_no}" if board_no is not None else "any board"
+    raise BridgeError(f"{path}: no claim found in {which}")
+
+
 def register(sub: Any) -> None:
     """Add the ``adjudicate`` subcommand to the ``bridgetable`` parser."""
     p = sub.add_parser(
         "adjudicate",
         help="rule on a claim from a position, as a Director would (Laws 70, 71)",
-        description="Rule on a claim. --deal holds the remaining cards (hands of one length).",
+        description="Rule on a claim: from a position (--deal holds the remaining cards) or "
+        "from the claim recorded in a file (--record FILE [--board N]).",
     )
-    p.add_argument("--deal", required=True, help='remaining cards, e.g. "W:AK.. ..." (PBN)')
-    p.add_argument("--trump", required=True, help="S, H, D, C or NT")
-    p.add_argument("--declarer", required=True, help="declarer's seat")
-    p.add_argument("--leader", required=True, help="the seat on lead (or that led the trick)")
+    p.add_argument("--deal", help='remaining cards, e.g. "W:AK.. ..." (PBN)')
+    p.add_argument("--trump", help="S, H, D, C or NT")
+    p.add_argument("--declarer", help="declarer's seat")
+    p.add_argument("--leader", help="the seat on lead (or that led the trick)")
     p.add_argument("--trick", default="", help="cards already played to the trick, in order")
-    p.add_argument("--claimer", required=True, help="the claiming seat")
-    p.add_argument(
-        "--tricks", type=int, required=True, help="remaining tricks claimed for the claimer's side"
-    )
+    p.add_argument("--claimer", help="the claiming seat")
+    p.add_argument("--tricks", type=int, help="remaining tricks claimed for the claimer's side")
     p.add_argument("--statement", default=None, help="the claim statement (docs/claims.md)")
+    p.add_argument(
+        "--record", default=None, help="a PBN, LIN or JSON file: rule on the claim recorded in it"
+    )
+    p.add_argument("--board", type=int, default=None, help="with --record: the board number")
     p.add_argument("--rules", choices=("duplicate", "rubber"), default="duplicate")
     p.add_argument("--profile", choices=("ebu", "acbl", "wbf"), default="ebu")
     p.add_argument(
