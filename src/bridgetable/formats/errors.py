@@ -70,16 +70,7 @@ class Diagnostic:
         return out
 
     def __str__(self) -> str:
-        where = []
-        if self.game is not None:
-            where.append(f"game {self.game}")
-        if self.board is not None:
-            where.append(f"board {self.board}")
-        if self.trick is not None:
-            where.append(f"trick {self.trick}")
-        if self.seat is not None:
-            where.append(self.seat)
-        head = f"line {self.line}: " + (", ".join(where) + ": " if where else "")
+        head = _where(self.line, self.game, self.board, self.trick, self.seat)
         tail = f" (Law {self.law})" if self.law else ""
         kind = "" if self.severity == "error" else "warning: "
         return f"{head}{kind}{self.message}{tail}"
@@ -113,16 +104,7 @@ class Irregularity:
     text: str = ""
 
     def __str__(self) -> str:
-        where = []
-        if self.game is not None:
-            where.append(f"game {self.game}")
-        if self.board is not None:
-            where.append(f"board {self.board}")
-        if self.trick is not None:
-            where.append(f"trick {self.trick}")
-        if self.seat is not None:
-            where.append(self.seat)
-        head = f"line {self.line}: " + (", ".join(where) + ": " if where else "")
+        head = _where(self.line, self.game, self.board, self.trick, self.seat)
         return f"{head}declared {self.kind} {self.text!r} (Law {self.law})"
 
 
@@ -158,3 +140,17 @@ def raise_if_errors(diagnostics: Iterable[Diagnostic], what: str) -> None:
 
 
 __all__ = ["Diagnostic", "FormatError", "Irregularity", "Severity", "raise_if_errors"]
+
+
+def _where(
+    line: int, game: int | None, board: int | None, trick: int | None, seat: str | None
+) -> str:
+    """``line 12: game 3, board 4, trick 5, N: `` -- the place of a diagnostic."""
+    where = [
+        f"{name} {v}"
+        for name, v in (("game", game), ("board", board), ("trick", trick))
+        if v is not None
+    ]
+    if seat is not None:
+        where.append(seat)
+    return f"line {line}: " + (", ".join(where) + ": " if where else "")
