@@ -127,12 +127,14 @@ class Card:
     ``1 << index``. Cards are interned, so ``is`` and ``==`` agree.
     """
 
-    __slots__ = ("bit", "index", "rank", "suit")
+    __slots__ = ("bit", "index", "name", "rank", "suit")
 
     suit: Suit
     rank: Rank
     index: int
     bit: int
+    #: The two-character notation, ``"SA"``.
+    name: str
 
     def __new__(cls, text: str) -> Card:
         card = _BY_TEXT.get(text)
@@ -170,6 +172,7 @@ class Card:
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "index", suit * 13 + rank - 2)
         object.__setattr__(self, "bit", 1 << (suit * 13 + rank - 2))
+        object.__setattr__(self, "name", suit.letter + rank.letter)
         return self
 
     @staticmethod
@@ -213,7 +216,7 @@ class Card:
         return f"Card('{self.suit.letter}{self.rank.letter}')"
 
     def __str__(self) -> str:
-        return self.suit.letter + self.rank.letter
+        return self.name
 
 
 CARDS: tuple[Card, ...] = tuple(Card._make(s, r) for s in SUITS for r in RANKS)
@@ -224,6 +227,11 @@ FULL_MASK = (1 << 52) - 1
 
 
 _PATTERNS: list[dict[int, tuple[Card, ...]]] = [{}, {}, {}, {}]
+
+#: The ranks of every 13-bit suit pattern (bit 0 = the two), highest first: ``"AKQ2"``.
+_SUIT_TEXT: tuple[str, ...] = tuple(
+    "".join(_RANK_LETTERS[i] for i in range(12, -1, -1) if m >> i & 1) for m in range(1 << 13)
+)
 
 
 def suit_cards(suit: int, pattern: int) -> tuple[Card, ...]:
@@ -302,12 +310,13 @@ class Hand:
 
     def to_pbn(self) -> str:
         """PBN hand notation, spades first; a void is empty."""
-        return ".".join(self.suit_text(s) for s in DISPLAY_SUITS)
+        m = self.mask
+        t = _SUIT_TEXT
+        return f"{t[m >> 39]}.{t[(m >> 26) & 0x1FFF]}.{t[(m >> 13) & 0x1FFF]}.{t[m & 0x1FFF]}"
 
     def suit_text(self, suit: Suit) -> str:
         """The ranks held in one suit, highest first, e.g. ``"AKQ2"``."""
-        m = (self.mask >> (13 * suit)) & 0x1FFF
-        return "".join(_RANK_LETTERS[i] for i in range(12, -1, -1) if m >> i & 1)
+        return _SUIT_TEXT[(self.mask >> (13 * suit)) & 0x1FFF]
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Hand is immutable")
