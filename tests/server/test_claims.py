@@ -112,3 +112,54 @@ def test_defender_concession_objected_by_partner(server: ServerProcess) -> None:
             assert "E" not in sv["hands"]
 
     asyncio.run(run())
+
+
+#: North-South hold every card above East-West's in each suit: they win every trick however
+#: the cards are played.
+ALL_TOPS = "N:AKQ8.AKQ.AKQ.AKQ 765.765.8765.876 JT9.JT98.JT9.JT9 432.432.432.5432"
+
+
+def test_R79_2_agreement_to_a_claim_below_the_floor_refused(server: ServerProcess) -> None:
+    """Law 79A2 at the server: South claims two of the last three tricks though his side
+    wins all three however the cards are played; the defenders may not accept the trick."""
+
+    async def run() -> None:
+        async with httpx.AsyncClient() as http, AsyncExitStack() as stack:
+            t = await create_table(http, server, deal=ALL_TOPS, contract="3NT", declarer="S")
+            clients = {
+                s: await stack.enter_async_context(Client(server, t["id"], tok))
+                for s, tok in t["tokens"].items()
+            }
+            w = clients["W"]
+            v = await w.wait(lambda v: "play" in v["actions"])
+            assert (await w.command("play", {"card": v["legal_cards"][0]}))["type"] == "ack"
+            await w.wait(lambda v: "face_lead" in v["actions"])
+            assert (await w.command("face_lead"))["type"] == "ack"
+            s = clients["S"]
+            while True:
+                v = await s.wait(lambda v: v["phase"] == "play")
+                if v["hand_sizes"]["S"] == 3 and not v["trick"]:
+                    break
+                ready = [
+                    c
+                    for c in clients.values()
+                    if c.view is not None and "play" in c.view["actions"] and c.view["legal_cards"]
+                ]
+                if not ready:
+                    await asyncio.sleep(0.01)
+                    continue
+                c = ready[0]
+                assert c.view is not None
+                reply = await c.command("play", {"card": c.view["legal_cards"][0]})
+                if reply["type"] == "ack":
+                    await s.wait(lambda v, n=reply["version"]: s.version >= n)
+            assert (await s.command("claim", {"tricks": 2}))["type"] == "ack"
+            e = clients["E"]
+            await e.wait(lambda v: "agree_claim" in v["actions"])
+            reply = await e.command("agree_claim")
+            assert reply["type"] == "error" and reply["code"] == "refused", reply
+            assert reply["law"] == "79A2" and "at least 3" in reply["message"]
+            # nothing changed: the claim still awaits its answers
+            assert e.view is not None and e.view["claim"]["status"] == "pending"
+
+    asyncio.run(run())

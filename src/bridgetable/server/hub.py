@@ -16,6 +16,8 @@ With PostgreSQL, several processes may hold the same table: the store's primary 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -26,6 +28,8 @@ from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from bridgetable.core.board import Board
 from bridgetable.core.errors import ActionRefused, BridgeError
 from bridgetable.core.events import event_from_dict, event_to_dict
@@ -35,11 +39,35 @@ from bridgetable.core.views import DIRECTOR, SPECTATOR, Role, parse_role
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.player import RobotConfig, decide, fallback_card
 from bridgetable.server.commands import BadCommand, run_command
+from bridgetable.server.floors import ClaimFloors, floor_of
 from bridgetable.server.store import Store, StoredTable, VersionConflict
 
 log = logging.getLogger("bridgetable.server")
 
 Send = Callable[[str], Awaitable[None]]
+
+
+async def keep_gc_young(every: float = 1.0, release_every: float = 3600.0) -> None:
+    """Keep the cyclic garbage collector's pauses short under load.
+
+    A server with thousands of sockets holds millions of long-lived objects (connections,
+    protocol state, boards); a full collection walks them all and stalls every table for
+    hundreds of milliseconds. Every ``every`` seconds the survivors are moved to the
+    collector's permanent generation (:func:`gc.freeze`), so collections look at young objects
+    only; reference counting still frees everything that is not in a cycle. Every
+    ``release_every`` seconds they are handed back (:func:`gc.unfreeze`) so that cycles among
+    them (closed connections) are eventually collected. (Freezing is a constant-time list
+    splice.)
+    """
+    loop = asyncio.get_running_loop()
+    released = loop.time()
+    while True:
+        await asyncio.sleep(every)
+        if loop.time() - released >= release_every:
+            gc.unfreeze()
+            released = loop.time()
+        else:
+            gc.freeze()
 
 
 def token_hash(token: str) -> str:
@@ -143,6 +171,8 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
+        #: Law 79A2's oracle for every board (floors computed ahead by a worker).
+        self.floors = ClaimFloors()
 
     # ------------------------------------------------------------------ tables
 
@@ -159,7 +189,7 @@ class Hub:
             "taken": sorted(tokens),
         }
         await self.store.create_table(table_id, setup.to_dict(), meta, time.time())
-        table = Table(table_id, setup, meta, Board(setup))
+        table = Table(table_id, setup, meta, Board(setup, oracle=self.floors))
         self.tables[table_id] = table
         await self._start_robots(table)
         return table, tokens
@@ -189,7 +219,14 @@ class Hub:
         setup = BoardSetup.from_dict(stored.setup)
         events = tuple(event_from_dict(e) for e in stored.events)
         board = Board.replay(BoardRecord(setup, events))
+        board.oracle = self.floors
         return Table(stored.id, setup, stored.meta, board)
+
+    def _rebuild(self, table: Table, version: int) -> Board:
+        """The table's board as it was at ``version`` (a write that failed is undone)."""
+        board = Board.replay(BoardRecord(table.setup, table.board.events[:version]))
+        board.oracle = self.floors
+        return board
 
     async def recover_all(self) -> int:
         """Load every unfinished table (at startup); returns how many."""
@@ -244,9 +281,8 @@ class Hub:
 
     def _view_message(self, table: Table, role: Role) -> str:
         view = table.board.view_for(role).to_dict()
-        return json.dumps(
-            {"type": "view", "table": table.id, "version": table.version, "view": view}
-        )
+        msg = {"type": "view", "table": table.id, "version": table.version, "view": view}
+        return orjson.dumps(msg).decode()
 
     async def _broadcast(self, table: Table) -> None:
         cache: dict[Role, str] = {}
@@ -300,19 +336,21 @@ class Hub:
                         table.id, before, [event_to_dict(e) for e in new], board.is_over
                     )
                 except VersionConflict:
-                    table.board = Board.replay(BoardRecord(table.setup, board.events[:before]))
+                    table.board = self._rebuild(table, before)
                     await self._catch_up_locked(table)
                     raise CommandError(
                         "stale", "another process changed the table first", version=table.version
                     ) from None
                 except BaseException:
-                    table.board = Board.replay(BoardRecord(table.setup, board.events[:before]))
+                    table.board = self._rebuild(table, before)
                     raise
             await self._after_change(table, new)
             return table.version
 
     async def _after_change(self, table: Table, new: tuple[Any, ...]) -> None:
         await self._broadcast(table)
+        if any(type(e).__name__ == "ClaimMade" for e in new):
+            self._compute_floor(table)
         if any(type(e).__name__ == "ClaimDisputed" for e in new):
             self._propose_ruling(table)
         if table.runs_robots:
@@ -332,6 +370,27 @@ class Hub:
     async def _catch_up_locked(self, table: Table) -> None:
         for e in await self.store.events_since(table.id, table.version):
             table.board.apply(event_from_dict(e))
+
+    # ------------------------------------------------------------------ Law 79A2
+
+    def _compute_floor(self, table: Table) -> None:
+        """Ask a worker for the claim's floor (79A2) before anyone agrees to it."""
+        claim = table.board.claim
+        if claim is None or self.floors.known(claim.position, claim.side):
+            return
+        position, side = claim.position, claim.side
+        # a worker process may search longer than a thread sharing the event loop's GIL
+        budget = 2.0 if self.executor is not None else 0.2
+
+        async def run() -> None:
+            loop = asyncio.get_running_loop()
+            with contextlib.suppress(Exception):
+                tricks = await asyncio.wait_for(
+                    loop.run_in_executor(self.executor, floor_of, position, side, budget), 10
+                )
+                self.floors.store(position, side, tricks)
+
+        asyncio.get_running_loop().create_task(run())
 
     # ------------------------------------------------------------------ Director
 

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,11 +107,21 @@ class Store(Protocol):
 
 class SQLiteStore:
     """A SQLite file in WAL mode; one process. Each append is one committed transaction
-    (durable against a killed process before it returns)."""
+    (durable against a killed process before it returns: with ``synchronous=NORMAL`` a commit
+    is in the write-ahead log, which survives the process).
+
+    The log is copied back into the database (a *checkpoint*, the one step that waits for the
+    disk) by a background thread on its own connection, never by a commit on the event loop,
+    so a slow disk does not stall every table."""
+
+    #: Seconds between background checkpoints.
+    CHECKPOINT_EVERY = 1.0
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db: sqlite3.Connection | None = None
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -125,13 +136,34 @@ class SQLiteStore:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA wal_autocheckpoint=0")
         for stmt in _SCHEMA:
             db.execute(stmt)
         self._db = db
+        self._stop.clear()
+        self._checkpointer = threading.Thread(
+            target=self._checkpoint_loop, name="sqlite-checkpoint", daemon=True
+        )
+        self._checkpointer.start()
+
+    def _checkpoint_loop(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(self.CHECKPOINT_EVERY):
+                # PASSIVE: copies what it can without blocking the writer
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        finally:
+            db.close()
 
     async def close(self) -> None:
-        """Close the file."""
+        """Close the file (after a last checkpoint)."""
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join()
+            self._checkpointer = None
         if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
             self._db = None
 
