@@ -3,7 +3,8 @@
 HTTP (JSON; schema at ``/api/openapi.json``):
 
 * ``GET /api/health``
-* ``POST /api/tables`` -- create a table (robots, rules, board, deal, contract + declarer)
+* ``POST /api/tables`` -- create a table (robots, rules, policy, board, deal, contract +
+  declarer); ``"policy": "table"`` is table mode (irregularities accepted and rectified)
 * ``GET /api/tables/{id}`` -- public summary
 * ``GET /api/tables/{id}/record?format=json|pbn|lin`` -- the record as the Director sees it;
   public once the board is over, before that only with a director token
@@ -42,7 +43,14 @@ from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.views import DIRECTOR, Role, parse_role
 from bridgetable.robots.player import RobotConfig
-from bridgetable.server.hub import CommandError, Connection, Hub, Table, role_name
+from bridgetable.server.hub import (
+    CommandError,
+    Connection,
+    Hub,
+    Table,
+    keep_gc_young,
+    role_name,
+)
 from bridgetable.server.schemas import openapi_schema
 from bridgetable.server.store import Store
 from bridgetable.server.web import web_routes
@@ -132,7 +140,11 @@ def _setup_from(body: dict[str, Any]) -> tuple[BoardSetup, list[Seat], int]:
     rules_name = body.get("rules", "duplicate")
     if rules_name not in ("duplicate", "rubber"):
         raise _HTTPError(400, "rules is 'duplicate' or 'rubber'")
-    rules = RuleSet.rubber() if rules_name == "rubber" else RuleSet.duplicate()
+    policy = body.get("policy", "online")
+    if policy not in ("online", "table"):
+        raise _HTTPError(400, "policy is 'online' or 'table'")
+    code = RuleSet.rubber if rules_name == "rubber" else RuleSet.duplicate
+    rules = code(policy=policy)
     number = body.get("board", 1)
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 10_000:
         raise _HTTPError(400, "board is a number from 1")
@@ -218,9 +230,11 @@ def create_app(settings: Settings) -> Starlette:
         n = await hub.recover_all()
         log.info("recovered %d tables", n)
         app.state.hub = hub
+        gc_task = asyncio.create_task(keep_gc_young())
         try:
             yield
         finally:
+            gc_task.cancel()
             await hub.close()
             if hub.executor is not None:
                 hub.executor.shutdown(wait=True, cancel_futures=True)
@@ -249,6 +263,7 @@ def create_app(settings: Settings) -> Starlette:
                 "id": table.id,
                 "tokens": tokens,
                 "robots": [s.letter for s in robots],
+                "policy": setup.rules.policy,
                 "version": table.version,
             },
             status_code=201,

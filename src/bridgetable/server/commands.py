@@ -6,6 +6,16 @@ taken from the director role only. Arguments are checked here for type; the Laws
 by the engine, whose :class:`~bridgetable.core.errors.ActionRefused` goes back to the one
 client that asked.
 
+Under the table policy (``RuleSet(policy="table")``, :mod:`bridgetable.core.table`) a lead or
+play out of turn, a revoke or a premature play is simply ``play``: the engine takes it as it
+happened. The table-mode commands are the other acts of a real table: ``choose`` (one of the
+options the Law gives this player, Laws 50-57, 62C, 43B2a, 45D, 51A, 67B1), ``proper_lead``
+(53B), ``expose_card`` (48-50), ``fifth_card`` (45E), ``draw_attention`` (62A; with
+``question`` the "having none?" question of 42B1 and 61B), ``warn_wrong_hand`` (42B2),
+``misplay`` and ``indicate`` (dummy's own card, 45D and 45F), ``flag_misplay`` (45D); and the
+Director's ``dummy_seen`` (54C), ``return_hands`` (62D), ``defective_trick`` (67) and
+``flag_misplay``.
+
 Example:
     >>> import random
     >>> from bridgetable.core.board import Board
@@ -25,7 +35,7 @@ from typing import Any
 
 from bridgetable.core.board import Board
 from bridgetable.core.calls import parse_call
-from bridgetable.core.cards import Card
+from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import NotationError
 from bridgetable.core.seats import Seat
 from bridgetable.core.views import DIRECTOR, Role
@@ -56,9 +66,22 @@ def _bool(args: dict[str, Any], key: str, *, default: bool = False) -> bool:
     return v
 
 
-def _card(args: dict[str, Any]) -> Card:
+def _card(args: dict[str, Any], key: str = "card") -> Card:
     try:
-        return Card(_str(args, "card", limit=3))
+        return Card(_str(args, key, limit=3))
+    except NotationError as exc:
+        raise BadCommand(str(exc)) from None
+
+
+def _optional_card(args: dict[str, Any], key: str) -> Card | None:
+    return None if args.get(key) is None else _card(args, key)
+
+
+def _suit(args: dict[str, Any], key: str) -> Suit | None:
+    if args.get(key) is None:
+        return None
+    try:
+        return Suit.from_letter(_str(args, key, limit=8))
     except NotationError as exc:
         raise BadCommand(str(exc)) from None
 
@@ -89,6 +112,21 @@ def _claim(concession: bool) -> Callable[[Board, Seat, dict[str, Any]], Any]:
         return b.make_claim(s, _int(a, "tricks"), stmt, concession=concession)
 
     return run
+
+
+def _choose(b: Board, s: Seat, a: dict[str, Any]) -> Any:
+    """One of the options of ``view.options`` (``"accept"``, ``"require S"`` ...); ``suit``
+    completes an option given by its first word (``"require"`` + ``"S"``)."""
+    return b.choose(s, _str(a, "option", limit=40), _suit(a, "suit"))
+
+
+def _draw_attention(b: Board, s: Seat, a: dict[str, Any]) -> Any:
+    """Draw attention to a possible revoke by ``offender`` (62A); with ``question``, ask him
+    whether he has a card of the suit led (dummy of declarer, 42B1; 61B)."""
+    offender = _seat(a, "offender")
+    if _bool(a, "question"):
+        return b.ask_revoke(s, offender)
+    return b.draw_attention(s, offender)
 
 
 Handler = Callable[[Board, Seat, dict[str, Any]], Any]
@@ -124,7 +162,32 @@ PLAYER_COMMANDS: dict[str, Handler] = {
     "request_play_on": lambda b, s, _a: b.request_play_on(s),
     "agree_play_on": lambda b, s, _a: b.agree_play_on(s),
     "show_hand": lambda b, s, _a: b.show_hand_to_partner(s),
+    # table mode (RuleSet policy "table"; the online policy refuses these)
+    "choose": _choose,
+    "proper_lead": lambda b, s, a: b.proper_lead(s, _card(a)),
+    "expose_card": lambda b, s, a: b.expose_card(s, _card(a), _bool(a, "deliberate")),
+    "fifth_card": lambda b, s, a: b.fifth_card(s, _card(a)),
+    "draw_attention": _draw_attention,
+    "warn_wrong_hand": lambda b, s, _a: b.warn_wrong_hand(s),
+    "misplay": lambda b, s, a: b.dummy_misplays(s, _card(a)),
+    "indicate": lambda b, s, a: b.dummy_indicates(s, _card(a)),
+    "flag_misplay": lambda b, s, _a: b.flag_misplay(s),
 }
+
+#: The table-mode player commands (a subset of :data:`PLAYER_COMMANDS`).
+TABLE_COMMANDS: frozenset[str] = frozenset(
+    {
+        "choose",
+        "proper_lead",
+        "expose_card",
+        "fifth_card",
+        "draw_attention",
+        "warn_wrong_hand",
+        "misplay",
+        "indicate",
+        "flag_misplay",
+    }
+)
 
 
 def _now() -> datetime:
@@ -145,6 +208,13 @@ DIRECTOR_COMMANDS: dict[str, DirectorHandler] = {
     "publish_score": lambda b, _a: b.publish_score(_now()),
     "restore_tricks": lambda b, a: b.restore_tricks(
         _seat(a, "side_of"), _int(a, "tricks"), law=_str(a, "law", limit=10), now=_now()
+    ),
+    # table mode
+    "dummy_seen": lambda b, _a: b.director_finds_dummy_seen(),
+    "return_hands": lambda b, _a: b.return_hands(),
+    "flag_misplay": lambda b, _a: b.flag_misplay(None),
+    "defective_trick": lambda b, a: b.report_defective_trick(
+        _seat(a, "hand"), _int(a, "trick"), extra=_optional_card(a, "extra")
     ),
 }
 

@@ -1,7 +1,8 @@
 """JSON Schemas of the wire messages and the OpenAPI description of the HTTP API.
 
 ``docs/protocol.md`` documents the same messages in prose; a test checks that every message
-the server sends validates against :data:`SERVER_MESSAGES`.
+the server sends validates against :data:`SERVER_MESSAGES`. :data:`COMMAND_ARGS` gives the
+``args`` of every command (player's and Director's), table mode's included.
 """
 
 from __future__ import annotations
@@ -12,6 +13,105 @@ from bridgetable.server.commands import DIRECTOR_COMMANDS, PLAYER_COMMANDS
 
 _VERSION = {"type": "integer", "minimum": 0}
 _ID = {"type": ["string", "integer", "null"]}
+_SEAT = {"enum": ["N", "E", "S", "W"]}
+_CARD = {
+    "type": "string",
+    "pattern": "^[SHDCshdc](10|[2-9TJQKAtjqka])$",
+    "description": "suit then rank: SA, HT, D2",
+}
+_TEXT = {"type": "string", "maxLength": 500}
+_INT = {"type": "integer"}
+_BOOL = {"type": "boolean"}
+
+
+def _args(required: tuple[str, ...] = (), **props: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "object", "properties": props}
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+_NO_ARGS = _args()
+
+#: The ``args`` of each command, by action (players' and the Director's; the engine checks
+#: the Laws, the server the types: a mistyped argument is answered ``bad_request``).
+COMMAND_ARGS: dict[str, dict[str, Any]] = {
+    "call": _args(
+        ("call",),
+        call={"type": "string", "maxLength": 10, "description": "1NT, Pass, X, XX"},
+        alert=_BOOL,
+        explanation=_TEXT,
+    ),
+    "play": _args(("card",), card=_CARD),
+    "face_lead": _NO_ARGS,
+    "designate": _args(("text",), text={"type": "string", "maxLength": 40}),
+    "choose_for_dummy": _args(("card",), card=_CARD),
+    "request_review": _NO_ARGS,
+    "ask_explanation": _args(("call_index",), call_index=_INT),
+    "explain": _args(("call_index", "text"), call_index=_INT, text=_TEXT),
+    "correct_explanation": _args(("call_index", "text"), call_index=_INT, text=_TEXT),
+    "ask_contract": _NO_ARGS,
+    "ask_revoke": _args(("asked",), asked=_SEAT),
+    "call_director": _args(reason=_TEXT),
+    "report_irregularity": _args(("text",), text=_TEXT),
+    "inspect_trick": _NO_ARGS,
+    "look_at_own_card": _NO_ARGS,
+    "mark_trick": _args(("trick",), trick=_INT, won=_BOOL),
+    "claim": _args(("tricks",), tricks=_INT, statement=_TEXT),
+    "concede": _args(("tricks",), tricks=_INT, statement=_TEXT),
+    "announce_current_trick": _args(text=_TEXT),
+    "agree_claim": _NO_ARGS,
+    "dispute_claim": _NO_ARGS,
+    "object": _NO_ARGS,
+    "request_play_on": _NO_ARGS,
+    "agree_play_on": _NO_ARGS,
+    "show_hand": _NO_ARGS,
+    # table mode (policy "table")
+    "choose": _args(
+        ("option",),
+        option={
+            "type": "string",
+            "maxLength": 40,
+            "description": "one of view.options: accept, reject, spread, refuse, highest, "
+            "lowest, play S, not S, require S, forbid S H, free, retract, keep, withdraw, leave, "
+            "lead from N, designate SA, place SA",
+        },
+        suit={"enum": ["S", "H", "D", "C"], "description": "completes 'require', 'play' ..."},
+    ),
+    "proper_lead": _args(("card",), card=_CARD),
+    "expose_card": _args(("card",), card=_CARD, deliberate=_BOOL),
+    "fifth_card": _args(("card",), card=_CARD),
+    "draw_attention": _args(
+        ("offender",),
+        offender=_SEAT,
+        question={
+            "type": "boolean",
+            "description": "ask whether he has a card of the suit led (42B1, 61B)",
+        },
+    ),
+    "warn_wrong_hand": _NO_ARGS,
+    "misplay": _args(("card",), card=_CARD),
+    "indicate": _args(("card",), card=_CARD),
+    "flag_misplay": _NO_ARGS,
+    # the Director's
+    "rule": _args(("tricks",), tricks=_INT, laws=_TEXT, text=_TEXT),
+    "face_all": _NO_ARGS,
+    "inspect_quitted": _args(("trick",), trick=_INT),
+    "return_lead": _args(("law",), law={"type": "string", "maxLength": 10}),
+    "establish_agreement": _NO_ARGS,
+    "publish_score": _NO_ARGS,
+    "restore_tricks": _args(
+        ("side_of", "tricks", "law"),
+        side_of=_SEAT,
+        tricks=_INT,
+        law={"type": "string", "maxLength": 10},
+    ),
+    "dummy_seen": _NO_ARGS,
+    "return_hands": _NO_ARGS,
+    "defective_trick": _args(
+        ("hand", "trick"), hand=_SEAT, trick={"type": "integer", "minimum": 0}, extra=_CARD
+    ),
+}
 
 #: Client -> server messages.
 CLIENT_MESSAGES: dict[str, Any] = {
@@ -39,6 +139,13 @@ CLIENT_MESSAGES: dict[str, Any] = {
                 "action": {"enum": sorted({*PLAYER_COMMANDS, *DIRECTOR_COMMANDS})},
                 "args": {"type": "object"},
             },
+            "allOf": [
+                {
+                    "if": {"properties": {"action": {"const": action}}},
+                    "then": {"properties": {"args": schema}},
+                }
+                for action, schema in sorted(COMMAND_ARGS.items())
+            ],
         },
         {
             "title": "resume",
@@ -145,13 +252,16 @@ SERVER_MESSAGES: dict[str, Any] = {
     ],
 }
 
-_SEAT = {"enum": ["N", "E", "S", "W"]}
-
 _CREATE = {
     "type": "object",
     "properties": {
         "robots": {"type": "array", "items": _SEAT, "maxItems": 4},
         "rules": {"enum": ["duplicate", "rubber"]},
+        "policy": {
+            "enum": ["online", "table"],
+            "description": "online (default) refuses irregular acts; table accepts them and "
+            "offers the Laws' rectifications (docs/protocol.md, table mode)",
+        },
         "board": {"type": "integer", "minimum": 1},
         "deal": {"type": "string", "description": "PBN deal, e.g. N:AKQ.. ..."},
         "contract": {"type": "string", "description": "e.g. 4S, 3NTX, or 'par'"},
@@ -202,6 +312,7 @@ def openapi_schema() -> dict[str, Any]:
                                         "human seat",
                                     },
                                     "robots": {"type": "array", "items": _SEAT},
+                                    "policy": {"enum": ["online", "table"]},
                                     "version": {"type": "integer"},
                                 },
                             },

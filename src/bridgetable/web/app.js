@@ -23,6 +23,8 @@ const ACTION_LABEL = {
   agree_play_on: "Agree to play on",
   show_hand: "Show my hand to partner",
   announce_current_trick: "Announce: this trick is mine",
+  warn_wrong_hand: "Warn declarer: the lead is in the other hand (Law 42B2)",
+  flag_misplay: "Dummy's card was not named: draw attention to it (Law 45D)",
 };
 // what to tell the user when the server accepts these (the view shows the rest)
 const ACK_TEXT = {
@@ -30,18 +32,22 @@ const ACK_TEXT = {
   ask_explanation: "Your question is asked; the answer will show under Answers.",
   call_director: "The Director has been called.",
   ask_contract: "Your question about the contract is recorded.",
+  draw_attention: "Attention is drawn; the Laws' rectification follows.",
+  expose_card: "The card lies face up.",
 };
 // actions drawn elsewhere than the row of plain buttons
 const SPECIAL = new Set([
   "call", "play", "designate", "choose_for_dummy", "claim", "concede", "ask_explanation",
   "explain", "correct_explanation", "call_director", "ask_revoke", "mark_trick",
-  "report_irregularity",
+  "report_irregularity", "choose", "proper_lead", "expose_card", "draw_attention", "fifth_card",
+  "misplay", "indicate",
 ]);
 
 const state = {
   table: null, token: null, role: null, view: null, version: null, summary: null,
   ws: null, closing: false, retry: 0, nextId: 0, sent: new Map(), proposal: null,
   witnessStep: 0, result: null, resultFor: null, log: [], formats: null, analysis: null,
+  anyCard: false,
 };
 
 // ------------------------------------------------------------------ helpers
@@ -156,6 +162,7 @@ function setupLobby() {
       rules: form.rules.value,
       board: Number(form.board.value) || 1,
     };
+    if (form.policy.value === "table") body.policy = "table";
     if (form.start.value === "contract") {
       body.contract = form.contract.value.trim();
       body.declarer = form.declarer.value;
@@ -190,6 +197,7 @@ function showCreated(t) {
     h("h3", { text: `Table ${t.id}` }),
     h("p", {}, "Each link seats its holder; send them to the players. Robots: ",
       t.robots.length ? t.robots.map((s) => SEAT_NAME[s]).join(", ") : "none", "."),
+    t.policy === "table" ? h("p", { class: "table-mode-note", text: "Table mode: irregularities are accepted and the Laws' rectifications offered." }) : null,
     h("ul", { class: "links" }, ...Object.entries(t.tokens).map(([seat, token]) => h("li", {},
       h("a", { href: tableLink(t.id, token), class: "seat-link", dataset: { seat } },
         `Play as ${SEAT_NAME[seat]}`),
@@ -215,7 +223,7 @@ function closeSocket() {
 function openTable(table, token) {
   closeSocket();
   Object.assign(state, {
-    table, token, view: null, version: null, role: null, proposal: null, result: null,
+    table, token, view: null, version: null, role: null, proposal: null, result: null, anyCard: false,
     analysis: null, resultFor: null, witnessStep: 0, summary: null, retry: 0, formats: null,
   });
   $("#felt").replaceChildren(h("p", { class: "loading", text: "Connecting to the table..." }));
@@ -440,6 +448,25 @@ function playCard(card, owner) {
   const v = state.view;
   if (v.actions.includes("choose_for_dummy") && owner === v.dummy) send("choose_for_dummy", { card });
   else send("play", { card });
+  if (state.anyCard) {
+    // one card at a time out of turn: the choice lapses with the play
+    state.anyCard = false;
+    const box = document.getElementById("any-card");
+    if (box) box.checked = false;
+  }
+}
+
+// table mode (policy "table"): the engine takes irregular acts; "expose_card" is offered to
+// every player but dummy during the play period, and only in table mode
+function tableMode(v) {
+  return v.actions.includes("expose_card") || v.actions.includes("choose") || v.actions.includes("draw_attention");
+}
+
+// may this role put any card of ``seat``'s on the table now, as at a real table?
+function anyCardFrom(v, seat) {
+  if (!state.anyCard || !tableMode(v) || !["clarification", "play"].includes(v.phase)) return false;
+  if (seat === v.role) return v.role !== v.dummy || v.phase !== "play";
+  return seat === v.dummy && v.role === v.declarer && v.phase === "play";
 }
 
 function renderFelt(v) {
@@ -465,7 +492,8 @@ function seatEl(v, seat, where) {
   const legal = new Set(v.legal_cards);
   const controls = seat === v.role || (seat === v.dummy && v.role === v.declarer && v.hand_to_play === seat)
     || (seat === v.dummy && v.actions.includes("choose_for_dummy"));
-  const playable = (c) => myPlay && controls && (seat === v.hand_to_play || v.phase !== "play" || legal.has(c));
+  const playable = (c) => (myPlay && controls && (seat === v.hand_to_play || v.phase !== "play" || legal.has(c)))
+    || anyCardFrom(v, seat);
   if (v.hands[seat] !== undefined) {
     if (seat === v.dummy && v.dummy_columns.length && seat !== v.role) {
       box.append(dummyEl(v, seat, where, legal, playable));
@@ -615,7 +643,7 @@ function actionsEl(v) {
     box.append(h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); send("correct_explanation", { call_index: Number(sel.value), text: input.value }); } },
       sel, input, h("button", { type: "submit", text: "Correct the explanation" })));
   }
-  if (a.has("ask_revoke")) {
+  if (a.has("ask_revoke") && v.role !== v.dummy) {
     const sel = h("select", { "aria-label": "Ask which player", dataset: { key: "revoke-seat" } }, ...SEATS.filter((s) => s !== v.role).map((s) => h("option", { value: s, text: SEAT_NAME[s] })));
     box.append(h("div", { class: "row" }, sel, h("button", { type: "button", onclick: () => send("ask_revoke", { asked: sel.value }) }, "Ask about a revoke")));
   }
@@ -638,6 +666,7 @@ function actionsEl(v) {
       `Point it ${won ? "lost" : "won"}`)));
   }
   if (v.pending) box.append(pendingEl(v));
+  box.append(...tableModeEls(v));
   if (box.childElementCount === 1) box.append(h("p", { class: "hint", text: v.to_act ? `Waiting for ${SEAT_NAME[v.to_act]}.` : "Nothing to do now." }));
   return box;
 }
@@ -646,11 +675,154 @@ function pendingEl(v) {
   // table mode: a rectification awaits its chooser (the options go to him and the Director)
   const p = v.pending;
   const who = (p.choosers || []).map((s) => SEAT_NAME[s]).join(" or ") || "the Director";
-  const box = h("div", { class: "prompt pending", role: "status" },
-    h("p", { text: `${who} to choose (Law ${p.law})${p.card ? `, about the ${cardName(p.card)}` : ""}.` }));
-  const options = v.options.length ? v.options : p.options || [];
-  if (options.length) box.append(h("ul", { class: "options", "aria-label": "Options" }, ...options.map((o) => h("li", { text: o }))));
+  const mine = v.options.length > 0 && v.actions.includes("choose");
+  const about = p.card ? `, about ${p.offender ? `${SEAT_NAME[p.offender]}'s ` : "the "}${cardName(p.card)}` : p.offender ? ` (${SEAT_NAME[p.offender]})` : "";
+  const box = h("div", { class: "prompt pending", role: "group", "aria-label": "Rectification", dataset: { kind: p.kind } },
+    h("p", { text: mine
+      ? `${PENDING_TEXT[p.kind] || "Choose the rectification"}${about} (Law ${p.law}):`
+      : `${who} to choose (Law ${p.law})${about}.` }));
+  if (mine) {
+    box.append(h("div", { class: "options", role: "group", "aria-label": "Options" },
+      ...v.options.map((o) => {
+        const [label, law] = optionText(p, o);
+        return h("button", { type: "button", class: "option", dataset: { option: o, key: `opt-${p.kind}-${o}` },
+          onclick: () => send("choose", { option: o }) }, label, " ", h("span", { class: "law", text: `(Law ${law})` }));
+      })));
+  } else {
+    const options = p.options || [];
+    if (options.length) box.append(h("ul", { class: "options", "aria-label": "Options" }, ...options.map((o) => h("li", { text: `${optionText(p, o)[0]} (Law ${optionText(p, o)[1]})` }))));
+  }
   return box;
+}
+
+// what the Law asks of the chooser, by pending kind (bridgetable.core.table.Pending)
+const PENDING_TEXT = {
+  54: "An opening lead out of turn was faced",
+  55: "Declarer led out of turn",
+  56: "A defender led out of turn",
+  "53B": "Your card led out of turn: the proper lead has been made",
+  52: "A penalty card was not played",
+  "57A": "A defender played before his partner",
+  "50D": "Partner of a major penalty card's owner is to lead",
+  "51A": "Designate which penalty card is played",
+  "62C": "A revoke was corrected: you played after it",
+  "45D": "Dummy's card was withdrawn: you played after it",
+  "43B2a": "Dummy warned declarer: choose the hand he leads from",
+  "67B1": "A card is missing from a quitted trick: place one",
+};
+
+const suitName1 = (l) => ({ S: "spade", H: "heart", D: "diamond", C: "club" })[l] || l;
+
+function optionText(p, o) {
+  // a player's words for an option and the Law it comes from
+  const [word, ...rest] = o.split(" ");
+  const suits = rest.map(suitName1);
+  const or = (xs) => xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`;
+  switch (p.kind) {
+    case "54":
+      return {
+        spread: ["Spread my hand: partner declares", "54A"],
+        accept: ["Accept the lead: I play second", "54B"],
+        refuse: ["Refuse the lead: it becomes a penalty card", "54D"],
+      }[o] || [o, p.law];
+    case "55":
+      return o === "accept" ? ["Accept the lead", "55A"] : ["Declarer leads from the right hand", "55A"];
+    case "56":
+      return o === "accept" ? ["Accept the lead", "56"] : ["The right hand leads; the card becomes a penalty card", "56, 50"];
+    case "53B":
+      return o === "withdraw" ? ["Take my card back", "53B, 47F1"] : ["Leave it played as my card to this trick", "53B"];
+    case "52":
+      return o === "accept" ? ["Accept the card played", "52B"] : ["The penalty card is played instead", "52A"];
+    case "57A":
+      if (o === "highest") return ["Partner plays his highest card of the suit led", "57A1"];
+      if (o === "lowest") return ["Partner plays his lowest card of the suit led", "57A1"];
+      if (word === "play") return [`Partner, void in the suit led, plays a ${suits[0]}`, "57A2"];
+      if (word === "not") return [`Partner, void in the suit led, may not play a ${suits[0]}`, "57A2"];
+      break;
+    case "50D":
+      if (word === "require") return [`Require a ${suits[0]} lead; the penalty card is picked up`, "50D2a"];
+      if (word === "forbid") return [`Forbid a ${or(suits)} lead while he keeps the lead`, "50D2b"];
+      if (word === "free") return ["No restriction: the penalty card stays", "50D2"];
+      break;
+    case "51A":
+      if (word === "designate") return [`He plays the ${cardName(rest[0])}`, "51A"];
+      break;
+    case "67B1":
+      if (word === "place") return [`Place the ${cardName(rest[0])} in that trick`, "67B1"];
+      break;
+    case "43B2a":
+      if (o.startsWith("lead from ")) return [`Declarer leads from ${SEAT_NAME[o.slice(-1)]}'s hand`, "43B2a"];
+      break;
+    case "62C":
+    case "45D":
+      return o === "retract" ? ["Take my card back", p.law] : ["Leave my card played", p.law];
+    default: break;
+  }
+  return [o, p.law];
+}
+
+function ownCardsSelect(v, key, label, exclude = []) {
+  const skip = new Set(exclude);
+  const cards = v.hands[v.role] !== undefined ? handCards(v.hands[v.role]).filter((c) => !skip.has(c)) : [];
+  return h("select", { "aria-label": label, dataset: { key } },
+    ...cards.map((c) => h("option", { value: c, text: `${SUIT_SYMBOL[c[0]]}${rankText(c[1])}`, "aria-label": cardName(c) })));
+}
+
+function dummyQuestion(v) {
+  // Law 42B1: dummy may ask declarer who fails to follow suit whether he has none
+  // (shown when declarer's card to the trick in view does not follow suit, or when the view
+  // offers "ask_revoke" to dummy)
+  if (v.role !== v.dummy || v.phase !== "play") return null;
+  const led = v.trick.length ? v.trick[0][1][0] : null;
+  const shown = led && v.trick.some(([s, c]) => s === v.declarer && c[0] !== led);
+  if (!shown && !v.actions.includes("ask_revoke")) return null;
+  return h("div", { class: "row dummy-question" },
+    h("button", { type: "button", id: "dummy-question", dataset: { action: "draw_attention", key: "dummy-question" },
+      onclick: () => send("draw_attention", { offender: v.declarer, question: true }) },
+    shown ? `No ${SUIT_NAME[led]}, partner?` : "Having none, partner?"),
+    h("span", { class: "law", text: "(Law 42B1)" }));
+}
+
+function tableModeEls(v) {
+  // the acts of a real table (table mode): play out of turn, expose a card, draw attention
+  const out = [];
+  const a = new Set(v.actions);
+  const q = dummyQuestion(v);
+  if (q) out.push(q);
+  if (a.has("proper_lead")) {
+    const sel = ownCardsSelect(v, "proper-lead", "Card to lead");
+    out.push(h("div", { class: "row proper-lead" },
+      h("span", { text: "It was your lead:" }), sel,
+      h("button", { type: "button", dataset: { action: "proper_lead" }, onclick: () => send("proper_lead", { card: sel.value }) },
+        "Lead it properly (Law 53B)")));
+  }
+  if (tableMode(v) && ["clarification", "play"].includes(v.phase) && SEATS.includes(v.role) && (v.role !== v.dummy || v.phase !== "play")) {
+    const box = h("input", { type: "checkbox", id: "any-card", checked: state.anyCard, dataset: { key: "any-card" },
+      onchange: (ev) => { state.anyCard = ev.target.checked; render(); } });
+    out.push(h("div", { class: "row any-card" }, h("label", { for: "any-card" }, box,
+      " Let me play any card, as at a real table (out of turn, not following suit: Laws 53-64)")));
+  }
+  if (a.has("expose_card")) {
+    const sel = ownCardsSelect(v, "expose-card", "Card exposed", v.penalty_cards?.[v.role] || []);
+    const deliberate = h("input", { type: "checkbox", id: "expose-deliberate", dataset: { key: "expose-deliberate" } });
+    if (sel.options.length) {
+      out.push(h("form", { class: "row expose", onsubmit: (ev) => { ev.preventDefault(); send("expose_card", { card: sel.value, deliberate: deliberate.checked }); } },
+        h("span", { text: "A card of mine is face up:" }), sel,
+        h("label", { for: "expose-deliberate" }, deliberate, " on purpose"),
+        h("button", { type: "submit", dataset: { action: "expose_card" } }, "Expose it (Laws 48-50)")));
+    }
+  }
+  if (a.has("draw_attention")) {
+    const others = SEATS.filter((s) => s !== v.role && s !== v.dummy);
+    const sel = h("select", { "aria-label": "Possible revoke by", dataset: { key: "attention-seat" } },
+      ...others.map((s) => h("option", { value: s, text: SEAT_NAME[s] })));
+    out.push(h("div", { class: "row attention" }, h("span", { text: "A revoke by" }), sel,
+      h("button", { type: "button", dataset: { action: "draw_attention" }, onclick: () => send("draw_attention", { offender: sel.value }) },
+        "Draw attention (Law 62A)"),
+      h("button", { type: "button", dataset: { action: "ask_none" }, onclick: () => send("draw_attention", { offender: sel.value, question: true }) },
+        "Ask: having none? (Law 61B)")));
+  }
+  return out;
 }
 
 const sideOf = (s) => (s === "N" || s === "S" ? "NS" : s === "E" || s === "W" ? "EW" : null);
@@ -754,6 +926,14 @@ function directorEl(v) {
     h("button", { type: "button", onclick: () => send("face_all") }, "Face all hands"),
     h("button", { type: "button", onclick: () => send("publish_score") }, "Publish the score"),
     h("button", { type: "button", onclick: () => send("establish_agreement") }, "Establish agreement")));
+  if (v.pending?.kind === "54") {
+    box.append(h("div", { class: "row" }, h("button", { type: "button", dataset: { action: "dummy_seen" }, onclick: () => send("dummy_seen") },
+      "Declarer could have seen dummy's cards: he must accept (Law 54C)")));
+  }
+  if (v.phase === "ended" && v.revokes?.length) {
+    box.append(h("div", { class: "row" }, h("button", { type: "button", dataset: { action: "return_hands" }, onclick: () => send("return_hands") },
+      "The hands are back in the board (Law 62D)")));
+  }
   if (v.flags?.length) box.append(h("ul", { class: "flags" }, ...v.flags.map(([law, t]) => h("li", { text: `Law ${law}: ${t}` }))));
   if (v.revokes?.length) box.append(h("ul", { class: "flags" }, ...v.revokes.map((r) => h("li", { text: JSON.stringify(r) }))));
   return box;
