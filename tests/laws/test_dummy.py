@@ -6,6 +6,7 @@ import random
 
 from bridgetable.core.board import Board
 from bridgetable.core.errors import NotEntitled, WrongPhase
+from bridgetable.core.rules import RuleSet
 from bridgetable.selfplay import random_play
 
 from support import E, N, S, W, at_play, c, refused
@@ -27,6 +28,30 @@ def test_R42_1_dummy_may_ask_declarer_who_failed_to_follow() -> None:
     b = hearts_until_declarer_shows_out()
     e = b.ask_revoke(N, S)
     assert e.asked is S and e.trick == 2
+
+
+def test_R42_1_question_offered_in_dummys_view_at_a_real_table() -> None:
+    """Under the table policy a show-out may be a revoke, so dummy's view offers the
+    question while it is open (and only then); online, where a revoke cannot happen, not."""
+    online = hearts_until_declarer_shows_out()
+    assert "ask_revoke" not in online.view_for(N).actions
+    rules = RuleSet.duplicate(policy="table")
+    b = at_play("H7", rules)
+    assert "ask_revoke" not in b.view_for(N).actions
+    for seat, card in ((S, "H4"), (E, "HA"), (S, "H9")):
+        b.play(seat, c(card))
+    for seat, card in ((E, "HK"), (S, "HT"), (W, "H2"), (S, "H8")):
+        b.play(seat, c(card))
+    b.play(E, c("HQ"))
+    b.play(S, c("S5"))
+    assert b.revoke_questions(N) == [S]
+    assert "ask_revoke" in b.view_for(N).actions
+    b.play(W, c("H3"))
+    b.play(S, c("HJ"))  # the trick is quitted: still open until South's side plays again
+    assert "ask_revoke" in b.view_for(N).actions
+    b.play(S, c("S6"))
+    assert b.revoke_questions(N) == []
+    assert "ask_revoke" not in b.view_for(N).actions
 
 
 def test_R42_1_question_allowed_after_a_43A2_breach() -> None:

@@ -1205,6 +1205,13 @@ class Board(TableMixin, ClaimsMixin):
         Dummy may ask declarer, never a defender (42B1); declarer may ask a defender; the
         defenders may ask declarer and, unless the RA forbids it, each other (61B).
         """
+        trick = self._check_revoke_question(seat, asked)
+        e = RevokeInquiry(seat, asked, trick)
+        self._record(e)
+        return e
+
+    def _check_revoke_question(self, seat: Seat, asked: Seat) -> int:
+        """The trick ``seat`` may ask ``asked`` about (see :meth:`ask_revoke`), or a refusal."""
         if self._phase not in (Phase.PLAY, Phase.ENDED) or self._declarer is None:
             raise WrongPhase("ask_revoke", seat, "no card has been played", "61B")
         if asked is seat or asked is self._dummy:
@@ -1233,9 +1240,20 @@ class Board(TableMixin, ClaimsMixin):
                 f"{asked} has not failed to follow suit to a trick still open to correction",
                 "61B, 63A",
             )
-        e = RevokeInquiry(seat, asked, trick)
-        self._record(e)
-        return e
+        return trick
+
+    def revoke_questions(self, seat: Seat) -> list[Seat]:
+        """The players ``seat`` may ask now whether they have a card of the suit led (see
+        :meth:`ask_revoke`; 42B1, 61B): those who failed to follow suit to a trick still open
+        to correction, dummy asking declarer only."""
+        out = []
+        for asked in SEATS:
+            try:
+                self._check_revoke_question(seat, asked)
+            except ActionRefused:
+                continue
+            out.append(asked)
+        return out
 
     def _open_show_out(self, asked: Seat) -> int | None:
         """The trick (0-based) in which ``asked`` failed to follow suit, while a revoke there
