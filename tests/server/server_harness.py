@@ -276,3 +276,43 @@ class Client:
     def views(self) -> list[tuple[int, dict[str, Any]]]:
         """Every (version, view) received."""
         return [(m["version"], m["view"]) for m in self.messages if m["type"] == "view"]
+
+
+def _ended(views: list[dict[str, Any]]) -> bool:
+    return any(v["phase"] in ("ended", "passed_out") for v in views)
+
+
+async def play_out(
+    clients: dict[str, Client],
+    until: Callable[[list[dict[str, Any]]], bool] = _ended,
+    timeout: float = 120.0,
+) -> None:
+    """Each seat plays its highest legal card (declarer for dummy) until ``until`` holds for
+    the clients' latest views (by default: until the board ends).
+
+    Broadcasts reach the four sockets at slightly different moments, so the seat to act is
+    read from the client whose own view says it may play, and after each play every client
+    is waited for; a command made on a stale view is answered "stale" and retried.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if until([c.view for c in clients.values() if c.view is not None]):
+            return
+        ready = [
+            c
+            for c in clients.values()
+            if c.view is not None and "play" in c.view["actions"] and c.view["legal_cards"]
+        ]
+        if not ready:
+            await asyncio.sleep(0.01)
+            continue
+        c = ready[0]
+        assert c.view is not None
+        reply = await c.command("play", {"card": c.view["legal_cards"][0]})
+        if reply["type"] == "ack":
+            for other in clients.values():  # every seat sees the play before the next check
+                await other.wait(lambda v, n=reply["version"], o=other: o.version >= n)
+        else:
+            assert reply.get("code") == "stale", reply
+            await asyncio.sleep(0.01)
+    raise TimeoutError("the play did not reach the awaited point in time")

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import AsyncExitStack
+from typing import Any
 
 import httpx
-from server_harness import SECRET, Client, ServerProcess, create_table, join
+from server_harness import SECRET, Client, ServerProcess, create_table, join, play_out
 
 DEAL = "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874"
 
@@ -136,23 +137,13 @@ def test_R79_2_agreement_to_a_claim_below_the_floor_refused(server: ServerProces
             await w.wait(lambda v: "face_lead" in v["actions"])
             assert (await w.command("face_lead"))["type"] == "ack"
             s = clients["S"]
-            while True:
-                v = await s.wait(lambda v: v["phase"] == "play")
-                if v["hand_sizes"]["S"] == 3 and not v["trick"]:
-                    break
-                ready = [
-                    c
-                    for c in clients.values()
-                    if c.view is not None and "play" in c.view["actions"] and c.view["legal_cards"]
-                ]
-                if not ready:
-                    await asyncio.sleep(0.01)
-                    continue
-                c = ready[0]
-                assert c.view is not None
-                reply = await c.command("play", {"card": c.view["legal_cards"][0]})
-                if reply["type"] == "ack":
-                    await s.wait(lambda v, n=reply["version"]: s.version >= n)
+
+            def three_left(views: list[dict[str, Any]]) -> bool:
+                v = s.view
+                return v is not None and v["hand_sizes"]["S"] == 3 and not v["trick"]
+
+            await play_out(clients, three_left)
+            await s.wait(lambda v: "claim" in v["actions"])
             assert (await s.command("claim", {"tricks": 2}))["type"] == "ack"
             e = clients["E"]
             await e.wait(lambda v: "agree_claim" in v["actions"])

@@ -6,44 +6,12 @@ commands answered on the one socket only."""
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import httpx
-from server_harness import SECRET, Client, ServerProcess, create_table, join
+from server_harness import SECRET, Client, ServerProcess, create_table, join, play_out
 
 DEAL = "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874"
-
-
-async def play_out(clients: dict[str, Client]) -> None:
-    """Each seat plays its highest legal card (declarer for dummy) until the board ends.
-
-    Broadcasts reach the four sockets at slightly different moments, so the seat to act is
-    read from the client whose own view says it may play; a command made on a stale view is
-    answered "stale" and simply retried on the next view.
-    """
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        views = [c.view for c in clients.values() if c.view is not None]
-        if any(v["phase"] in ("ended", "passed_out") for v in views):
-            return
-        ready = [
-            c
-            for c in clients.values()
-            if c.view is not None and "play" in c.view["actions"] and c.view["legal_cards"]
-        ]
-        if not ready:
-            await asyncio.sleep(0.01)
-            continue
-        c = ready[0]
-        assert c.view is not None
-        reply = await c.command("play", {"card": c.view["legal_cards"][0]})
-        if reply["type"] == "ack":
-            await c.wait(lambda v, n=reply["version"], c=c: c.version >= n)
-        else:
-            assert reply.get("code") == "stale", reply
-            await asyncio.sleep(0.01)
-    raise TimeoutError("the board was not played out in time")
 
 
 def test_four_clients_face_down_lead_and_clarification(server: ServerProcess) -> None:
