@@ -122,6 +122,7 @@ EXTENSIONS = frozenset(
         "ClaimStatement",
         "ClaimAnswers",
         "Ruling",
+        "BridgetableEvents",
     ]
 )
 

@@ -12,6 +12,11 @@ ending with ``*`` or unplayed ``-`` tricks, and a Result) becomes a claim event.
 :func:`dumps` writes games read from a file again (same tags, comments and sections,
 re-laid in the export layout), and writes records of any origin as export-style games.
 
+A board of the table policy (irregularities as events, :mod:`bridgetable.core.table`) is
+written with PBN's marks (``^L``, ``^R``, a Declarer ``^``) and the ``BridgetableEvents``
+tag, whose comment lists every event of the record; reading such a game replays those
+events, so the record read back is the record written (``docs/formats.md``).
+
 Example:
     >>> text = '''[Board "1"]
     ... [Dealer "N"]
@@ -42,6 +47,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import typing
+import urllib.parse
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
@@ -62,11 +69,12 @@ from bridgetable.core.cards import Card, Hand
 from bridgetable.core.claims import ClaimMade
 from bridgetable.core.deal import Deal
 from bridgetable.core.errors import ActionRefused, NotationError
-from bridgetable.core.events import CallMade
+from bridgetable.core.events import EVENT_TYPES, CallMade, event_from_dict, event_to_dict
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
+from bridgetable.core.tricks import winning_index
 from bridgetable.formats._pbnlex import Tok, lex, split_lines
 from bridgetable.formats._pbnvalues import (
     KNOWN,
@@ -89,8 +97,14 @@ from bridgetable.formats.common import (
     read_input,
     write_output,
 )
-from bridgetable.formats.errors import Diagnostic, FormatError, Severity, raise_if_errors
-from bridgetable.formats.replay import CallIn, CardIn, RecordBuilder
+from bridgetable.formats.errors import (
+    Diagnostic,
+    FormatError,
+    Irregularity,
+    Severity,
+    raise_if_errors,
+)
+from bridgetable.formats.replay import IRREGULARITY_LAWS, CallIn, CardIn, RecordBuilder
 from bridgetable.formats.tables import Table, make_table
 
 #: Tags that describe the record itself (the writer computes them from the record).
@@ -110,8 +124,13 @@ STRUCTURAL = frozenset(
         "ClaimStatement",
         "ClaimAnswers",
         "Ruling",
+        "BridgetableEvents",
     ]
 )
+
+#: The supplemental tag of a table-mode board: its value names the rule options, the comment
+#: after it lists every event of the record (docs/formats.md, "Table-mode boards in PBN").
+EVENTS_TAG = "BridgetableEvents"
 
 _NAME = re.compile(r"[A-Za-z0-9_]+")
 _SUB = re.compile(
@@ -252,8 +271,9 @@ class _Section:
 
 
 class _Reader:
-    def __init__(self, src: str) -> None:
+    def __init__(self, src: str, *, parse_only: bool = False) -> None:
         self.src = src
+        self.parse_only = parse_only  # tags and sections only: no table-mode replay
         self.lines = split_lines(src)[0]
         self.prev_values: dict[str, str] = {}
         self.sticky: dict[str, str] = {}
@@ -506,6 +526,8 @@ class _Reader:
         for tag in g.tags:
             if tag.name == "Note" or tag.raw:
                 continue
+            if tag.name == EVENTS_TAG:
+                continue  # bridgetable's own section, read with the record
             if tag.name not in KNOWN:
                 err(tag.line, f"unknown tag {tag.name} (4.9)", "warning")
                 continue
@@ -854,6 +876,23 @@ class _Reader:
         if contract_t is not None and declarer is not None:
             contract = Contract(contract_t[0], contract_t[1], contract_t[2], declarer)
 
+        events_tag = g.section(EVENTS_TAG)
+        if events_tag is not None and keep and not self.parse_only:
+            record = self._events_record(
+                g,
+                events_tag,
+                BoardSetup(board_no, dealer, vul, deal, rules, None),
+                contract_t=contract_t,
+                declarer=declarer,
+                swapped=swapped,
+                play=play,
+                err=err,
+            )
+            if record is not None:
+                g.record = record
+                g.info = _game_info(g)
+                return
+
         def new_builder(with_contract: Contract | None) -> RecordBuilder:
             setup = BoardSetup(board_no, dealer, vul, deal, rules, with_contract)
             return RecordBuilder(
@@ -961,13 +1000,118 @@ class _Reader:
                 err=err,
             )
         g.record = b.record if keep else None
-        g.info = {
-            k: val
-            for k, val in v.items()
-            if k not in STRUCTURAL
-            and k not in TABLES
-            and not (g.section(k) and g.section(k).elements)  # type: ignore[union-attr]
-        }
+        g.info = _game_info(g)
+
+    def _events_record(
+        self,
+        g: PbnGame,
+        tag: PbnTag,
+        base: BoardSetup,
+        *,
+        contract_t: tuple[int, Strain, Doubling] | None,
+        declarer: Seat | None,
+        swapped: bool,
+        play: _Section | None,
+        err: Any,
+    ) -> BoardRecord | None:
+        """The record of a table-mode board from its :data:`EVENTS_TAG` tag and comment,
+        replayed event by event; ``None`` (after an error) when the tag's rule options cannot
+        be read: the game is then read as any other."""
+        try:
+            rules = _parse_rules(g.values.get(EVENTS_TAG, tag.value), rubber=base.rules.is_rubber)
+        except NotationError as exc:
+            err(tag.line, f"{EVENTS_TAG}: {exc}; the events are ignored")
+            return None
+        events, problem = _read_events(tag)
+        contract = None
+        if not any(isinstance(e, CallMade) for _, e in events):
+            if contract_t is not None and declarer is not None:
+                first = declarer.partner if swapped else declarer  # ^: swapped under 54A
+                contract = Contract(contract_t[0], contract_t[1], contract_t[2], first)
+            elif events:
+                err(tag.line, f"{EVENTS_TAG}: no auction, and no Declarer and Contract tags")
+        setup = dataclasses.replace(base, rules=rules, contract=contract)
+        board = Board(setup)
+        for line, e in events:
+            try:
+                board.apply(e)
+            except Exception as exc:  # a hand-edited event: no exception escapes a reader
+                trick = min(len(board.tricks) + 1, 13) if board.declarer is not None else None
+                seat = getattr(exc, "seat", None)
+                g.diagnostics.append(
+                    Diagnostic(
+                        line,
+                        f"{EVENTS_TAG}: {type(e).__name__} refused: "
+                        + (exc.reason if isinstance(exc, ActionRefused) else str(exc)),
+                        game=g.index,
+                        trick=trick,
+                        seat=str(seat) if isinstance(seat, Seat | str) else None,
+                        law=exc.law if isinstance(exc, ActionRefused) else None,
+                    )
+                )
+                return board.record
+        if problem is not None:
+            g.diagnostics.append(dataclasses.replace(problem, game=g.index))
+            return board.record
+        self._check_events(g, board.record, err)
+        self._declared_marks(g, board, play, declarer if swapped else None)
+        return board.record
+
+    @staticmethod
+    def _check_events(g: PbnGame, record: BoardRecord, err: Any) -> None:
+        """Each standard tag and section must say what the writer says for the record the
+        events give (the events are kept either way)."""
+        want = _Reader(render_record(record, {}), parse_only=True).run().games[0]
+        for name in ("Declarer", "Contract", "Result", *_CLAIM_TAGS):
+            got, exp = g.values.get(name), want.values.get(name)
+            if got != exp:
+                err(
+                    _line_of(g, name if got is not None else EVENTS_TAG),
+                    f"{name} {got!r}, but the {EVENTS_TAG} events give {exp!r}",
+                )
+        for name in ("Auction", "Play"):
+            if _section_text(g, name) != _section_text(want, name):
+                line = _line_of(g, name if g.section(name) is not None else EVENTS_TAG)
+                err(line, f"the {name} section is not what the {EVENTS_TAG} events give")
+        notes = [t.value for t in g.tags if t.name == "Note"]
+        if notes != [t.value for t in want.tags if t.name == "Note"]:
+            err(_line_of(g, "Note"), f"the Note tags are not those the {EVENTS_TAG} events give")
+
+    @staticmethod
+    def _declared_marks(
+        g: PbnGame, board: Board, play: _Section | None, swapped_to: Seat | None
+    ) -> None:
+        """A table-mode game's marks, kept as declared irregularities (as other games')."""
+        number = board.setup.board
+        if swapped_to is not None:
+            g.irregularities.append(
+                Irregularity(
+                    _line_of(g, "Declarer"),
+                    "declarer and dummy swapped",
+                    "54A",
+                    board=number,
+                    game=g.index,
+                    seat=str(swapped_to),
+                    text=f"^{swapped_to.letter}",
+                )
+            )
+        if play is None or play.seat is None:
+            return
+        for k, x in enumerate(play.groups):
+            if x.mark in ("^R", "^L"):
+                kind, law = IRREGULARITY_LAWS[x.mark]
+                g.irregularities.append(
+                    Irregularity(
+                        x.line,
+                        kind,
+                        law,
+                        board=number,
+                        game=g.index,
+                        trick=k // 4 + 1,
+                        seat=str(play.seat.next(k % 4)),
+                        text=f"{x.mark} {x.text}",
+                    )
+                )
 
     def _calls(
         self, sec: _Section, dealer: Seat | None, notes: dict[int, str], err: Any
@@ -1165,6 +1309,28 @@ class _Reader:
 # ----------------------------------------------------------------------------- helpers
 
 
+_CLAIM_TAGS = ("Claim", "ClaimStatement", "ClaimAnswers", "Ruling")
+
+
+def _game_info(g: PbnGame) -> dict[str, str]:
+    """The game's metadata: its simple tags other than those the record gives."""
+    out = {}
+    for k, val in g.values.items():
+        tag = g.section(k)
+        if k not in STRUCTURAL and k not in TABLES and not (tag and tag.elements):
+            out[k] = val
+    return out
+
+
+def _section_text(g: PbnGame, name: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """The first player and the elements (comments aside) of section ``name``."""
+    tag = g.section(name)
+    if tag is None:
+        return None
+    items = [(it.kind, it.text) for it in tag.data if it.kind not in ("comment", "escape")]
+    return g.values.get(name, tag.value), items
+
+
 def _comment_item(t: Tok) -> Item:
     if t.kind == "escape":
         return Item("escape", t.text, t.line)
@@ -1357,7 +1523,9 @@ def render_record(record: BoardRecord, info: dict[str, str]) -> str:
 
     The 15 mandatory tags come first (``?`` when unknown), then the other ``info`` tags and
     the claim tags sorted by name, then the Auction section with its notes and the Play
-    section. Raises :class:`FormatError` if the Laws engine cannot replay the record.
+    section. A table-mode record also gets the marks of PBN 3.9 and the
+    :data:`EVENTS_TAG` tag with its events comment. Raises :class:`FormatError` if the Laws
+    engine cannot replay the record.
     """
     try:
         board = Board.replay(record)
@@ -1371,8 +1539,11 @@ def render_record(record: BoardRecord, info: dict[str, str]) -> str:
     claim_ev = any(isinstance(e, ClaimMade) for e in record.events)
     claim = board.claim
     resolved = board.phase is Phase.ENDED or (claim is not None and claim.awarded is not None)
+    table = setup.rules.policy == "table"
     if contract is not None and contract.declarer is not None:
         declarer_t = contract.declarer.letter
+        if table and contract.declarer is not _original_declarer(record, board):
+            declarer_t = "^" + declarer_t  # declarer and dummy swapped (3.4.13; Law 54A)
         contract_t = f"{contract.level}{contract.strain.letter}{contract.doubling.suffix}"
         result_t = str(board.declarer_tricks) if resolved else "?"
     elif passed:
@@ -1410,8 +1581,11 @@ def render_record(record: BoardRecord, info: dict[str, str]) -> str:
                 extra["ClaimAnswers"] = ci.answers_text()
             if ci.ruling is not None:
                 extra["Ruling"] = _clean(ci.ruling_text())
+    if table:
+        extra[EVENTS_TAG] = _rules_text(setup.rules)
     for k in sorted(extra):
-        lines.append(f'[{k} "{_escape(extra[k])}"]')
+        tail = _events_comment(record.events) if table and k == EVENTS_TAG else ""
+        lines.append(f'[{k} "{_escape(extra[k])}"]{tail}')
     calls = [e for e in record.events if isinstance(e, CallMade)]
     if calls and setup.contract is None:
         lines.append(f'[Auction "{setup.dealer.letter}"]')
@@ -1435,7 +1609,7 @@ def render_record(record: BoardRecord, info: dict[str, str]) -> str:
             body = f" {key}" if key.startswith(" ") else key
             lines.append(f'[Note "{ref}:{_escape(body)}"]')
     if contract is not None and contract.declarer is not None:
-        rows = _play_rows(board, contract.declarer.lho, claim_ev)
+        rows = _play_rows(board, contract.declarer.lho, claim_ev, marks=table)
         if rows:
             lines.append(f'[Play "{contract.declarer.lho.letter}"]')
             lines.extend(rows)
@@ -1448,18 +1622,24 @@ def _call_text(call: Call) -> str:
     return str(call)
 
 
-def _play_rows(board: Board, leader: Seat, claimed: bool) -> list[str]:
+def _play_rows(board: Board, leader: Seat, claimed: bool, *, marks: bool = False) -> list[str]:
+    """The Play section's rows from ``leader``'s column; with ``marks`` (table mode), ``^L``
+    before a lead by another hand than the one due (the opening leader, then the winner of
+    the trick before as its cards show) and ``^R`` before a revoke card that stands (3.9)."""
     cols = [leader.next(j) for j in range(4)]
     rows: list[str] = []
-    for trick in board.tricks:
-        rows.append(" ".join(str(trick.card_of(s)) for s in cols))
-    current = dict(board.current_trick)
+    mark: dict[tuple[int, Seat], str] = {}
+    if marks:
+        mark = _table_marks(board, leader)
+    for n, trick in enumerate(board.tricks):
+        rows.append(" ".join(mark.get((n, s), "") + str(trick.card_of(s)) for s in cols))
+    current = {s: mark.get((len(board.tricks), s), "") + str(c) for s, c in board.current_trick}
     face_down = board.face_down_lead
     if face_down is not None and board.opening_leader is not None:
-        current[board.opening_leader] = face_down
+        current[board.opening_leader] = str(face_down)
     if claimed:
         if current:
-            rows.append(" ".join(str(current[s]) if s in current else "-" for s in cols))
+            rows.append(" ".join(current.get(s, "-") for s in cols))
         if rows or claimed:
             rows.append("*")
         return rows
@@ -1469,7 +1649,7 @@ def _play_rows(board: Board, leader: Seat, claimed: bool) -> list[str]:
     cells = []
     for s in cols:
         if s in current:
-            cells.append(str(current[s]))
+            cells.append(current[s])
         elif s is nxt:
             cells.append("+")
         else:
@@ -1478,7 +1658,240 @@ def _play_rows(board: Board, leader: Seat, claimed: bool) -> list[str]:
     return rows
 
 
+# ============================================================================= table mode
+
+# A table-mode board (``RuleSet.policy == "table"``) is written with PBN's own marks where
+# the standard has them (``^L``, ``^R``, a Declarer ``^``; PBN 3.4.13, 3.9). What they
+# cannot say -- the irregularities rectified at the table and their consequences -- PBN
+# leaves to commentary (3.9), so the supplemental tag ``[BridgetableEvents "<rule options>"]``
+# is followed by a ``{...}`` comment that lists every event of the record, one a line: the
+# event's class name, then its fields in declaration order (trailing fields at their
+# default left out). A value is ``-`` for none, ``true``/``false``, an integer, ``<a,b>``
+# for a list, a plain word, or a quoted string, percent-encoded (``%22`` ``%25`` ``%5C``
+# ``%7B`` ``%7D`` and every character outside printable ASCII); ``"..." + "..."`` joins the
+# pieces of a long string. Other PBN readers skip the tag and the comment; bridgetable
+# replays the events and checks the standard tags and sections against them.
+
+_BARE_TEXT = re.compile(r"[A-Za-z0-9_.:,/^=!?()'*&@#|~-]+")
+_INT_TEXT = re.compile(r"-?\d+")
+_LIST_ITEM = re.compile(r"[A-Za-z0-9_.:^=!?-]+")
+_STRING_SAFE = "".join(chr(i) for i in range(0x20, 0x7F) if chr(i) not in '"%\\{}')
+_EVENT_LINE = 100  # the length at which an event's elements go on to the next line
+_STRING_PIECE = 60  # the characters of a long string per string token
+
+
+def _bare_ok(text: str) -> bool:
+    """Whether ``text`` reads back as itself written without quotes."""
+    return (
+        len(text) <= _STRING_PIECE
+        and _BARE_TEXT.fullmatch(text) is not None
+        and text not in ("-", "true", "false")
+        and _INT_TEXT.fullmatch(text) is None
+        and text not in EVENT_TYPES
+    )
+
+
+def _event_value(v: Any) -> list[str]:
+    """The tokens of one field value (as :func:`event_to_dict` gives it)."""
+    if v is None:
+        return ["-"]
+    if isinstance(v, bool):
+        return ["true" if v else "false"]
+    if isinstance(v, int):
+        return [str(v)]
+    if isinstance(v, list):
+        if not all(isinstance(x, str) and _LIST_ITEM.fullmatch(x) for x in v):
+            raise FormatError(f"{EVENTS_TAG}: a list value PBN cannot carry: {v!r}")
+        return ["<" + ",".join(v) + ">"]
+    if not isinstance(v, str):  # pragma: no cover - the event codec gives no other type
+        raise FormatError(f"{EVENTS_TAG}: a value PBN cannot carry: {v!r}")
+    if _bare_ok(v):
+        return [v]
+    text = urllib.parse.quote(v, safe=_STRING_SAFE)
+    out: list[str] = []
+    i = 0
+    while True:
+        j = min(i + _STRING_PIECE, len(text))
+        k = text.rfind("%", j - 2, j)  # never split a %XX escape
+        if k >= 0 and j < len(text):
+            j = k
+        out.append('"' + text[i:j] + '"')
+        if j >= len(text):
+            return out
+        out.append("+")
+        i = j
+
+
+def _event_rows(events: Iterable[Any]) -> list[str]:
+    """The lines of the events comment: one event a line (a long one goes on)."""
+    rows: list[str] = []
+    for e in events:
+        d = event_to_dict(e)
+        fields = [f for f in dataclasses.fields(e) if f.name in d]
+        while fields:
+            f = fields[-1]
+            if f.default is dataclasses.MISSING or getattr(e, f.name) != f.default:
+                break
+            fields.pop()
+        line = d["type"]
+        for f in fields:
+            for tok in _event_value(d[f.name]):
+                if len(line) + 1 + len(tok) > _EVENT_LINE:
+                    rows.append(line)
+                    line = tok
+                else:
+                    line = f"{line} {tok}"
+        rows.append(line)
+    return rows
+
+
+def _events_comment(events: Iterable[Any]) -> str:
+    """The comment after the :data:`EVENTS_TAG` tag (empty without events)."""
+    rows = _event_rows(events)
+    return " {\n" + "\n".join(rows) + "\n}" if rows else ""
+
+
+def _bare_value(text: str) -> Any:
+    if text == "-":
+        return None
+    if text in ("true", "false"):
+        return text == "true"
+    if _INT_TEXT.fullmatch(text):
+        return int(text)
+    if text.startswith("<") and text.endswith(">"):
+        return [x for x in text[1:-1].split(",") if x]
+    return text
+
+
+def _read_events(tag: PbnTag) -> tuple[list[tuple[int, Any]], Diagnostic | None]:
+    """The events of the comment after an :data:`EVENTS_TAG` tag, with their lines, up to
+    the first that cannot be read (then a diagnostic for it)."""
+    comment = next((c for c in tag.comments if c.text.startswith("{")), None)
+    toks: list[tuple[bool, str, int]] = []  # (quoted, text, line)
+    events: list[tuple[int, Any]] = []
+
+    def bad(line: int, message: str) -> tuple[list[tuple[int, Any]], Diagnostic]:
+        return events, Diagnostic(line, f"{EVENTS_TAG}: {message}")
+
+    if comment is None:
+        return events, None
+    for t in lex(comment.text[1:].removesuffix("}"))[0]:
+        line = comment.line + t.line - 1
+        if t.kind in ("word", "str"):
+            toks.append((t.kind == "str", t.text, line))
+        elif t.kind != "blank":
+            return bad(line, f"{t.text!r} is not an element of an event")
+    i, n = 0, len(toks)
+    while i < n:
+        quoted, name, line = toks[i]
+        cls = None if quoted else EVENT_TYPES.get(name)
+        if cls is None:
+            return bad(line, f"{name!r} is not an event of the Laws engine")
+        i += 1
+        values: list[Any] = []
+        encoded: dict[int, str] = {}  # the strings, still percent-encoded, by position
+        while i < n and (toks[i][0] or toks[i][1] not in EVENT_TYPES):
+            quoted, text, tline = toks[i]
+            if not quoted and text == "+":
+                if len(values) - 1 not in encoded or i + 1 >= n or not toks[i + 1][0]:
+                    return bad(tline, "'+' joins two strings")
+                encoded[len(values) - 1] += toks[i + 1][1]
+                i += 2
+                continue
+            if quoted:
+                encoded[len(values)] = text
+            values.append(None if quoted else _bare_value(text))
+            i += 1
+        fields = dataclasses.fields(cls)
+        if len(values) > len(fields):
+            return bad(line, f"{name} takes at most {len(fields)} values, not {len(values)}")
+        try:
+            for k, raw in encoded.items():
+                values[k] = urllib.parse.unquote(raw, errors="strict")
+            d: dict[str, Any] = {"type": name}
+            d.update((f.name, v) for f, v in zip(fields, values, strict=False))
+            events.append((line, event_from_dict(d)))
+        except Exception as exc:  # the event codec's decoders trust their JSON types
+            return bad(line, f"{name}: {exc}")
+    return events, None
+
+
+def _rules_text(rules: RuleSet) -> str:
+    """The options of ``rules`` that differ from its code's defaults: ``name=value;...``."""
+    base = RuleSet(code=rules.code)
+    items = []
+    for f in dataclasses.fields(RuleSet):
+        v = getattr(rules, f.name)
+        if f.name != "code" and v != getattr(base, f.name):
+            text = ("true" if v else "false") if isinstance(v, bool) else str(v)
+            items.append(f"{f.name}={text}")
+    return ";".join(items)
+
+
+def _parse_rules(text: str, *, rubber: bool) -> RuleSet:
+    """The rule set an :data:`EVENTS_TAG` value names (the code comes from Scoring)."""
+    base = RuleSet.rubber() if rubber else RuleSet.duplicate()
+    data = base.to_dict()
+    hints = typing.get_type_hints(RuleSet)
+    for item in text.split(";"):
+        if not item.strip():
+            continue
+        name, sep, val = (x.strip() for x in item.partition("="))
+        if not sep or name not in data or name == "code":
+            raise NotationError(f"{item.strip()!r} is not a rule option 'name=value'")
+        cur = data[name]
+        if isinstance(cur, bool):
+            if val not in ("true", "false"):
+                raise NotationError(f"{name} is true or false, not {val!r}")
+            data[name] = val == "true"
+        elif isinstance(cur, int):
+            if not val.isdigit():
+                raise NotationError(f"{name} is a whole number, not {val!r}")
+            data[name] = int(val)
+        else:
+            allowed = typing.get_args(hints[name])
+            if allowed and val not in allowed:
+                raise NotationError(f"{name} is one of {', '.join(allowed)}, not {val!r}")
+            data[name] = val
+    return RuleSet.from_dict(data)
+
+
+def _table_marks(board: Board, leader: Seat) -> dict[tuple[int, Seat], str]:
+    """The PBN marks of a table-mode play: (trick, hand) -> ``"^L "`` or ``"^R "``."""
+    out: dict[tuple[int, Seat], str] = {}
+    trump = board.trump
+    revokes = {(r.trick, r.hand): r.card for r in board.revokes if not r.corrected}
+    tricks = [[(s, c) for s, c in t.cards] for t in board.tricks]
+    if board.current_trick:
+        tricks.append(list(board.current_trick))
+    due = leader
+    for n, cards in enumerate(tricks):
+        first = cards[0][0]
+        if n < len(board.tricks):
+            first = board.tricks[n].leader
+            played = [c for _, c in cards]
+            due_next = cards[winning_index(played, trump)][0]
+        else:
+            due_next = due
+        for s, c in cards:
+            if revokes.get((n, s)) is c:
+                out[(n, s)] = "^R "
+        if first is not due:
+            out[(n, first)] = "^L "
+        due = due_next
+    return out
+
+
+def _original_declarer(record: BoardRecord, board: Board) -> Seat | None:
+    """The declarer the auction (or the setup's contract) made, before any 54A swap."""
+    if record.setup.contract is not None:
+        return record.setup.contract.declarer
+    contract = board.auction.contract()
+    return None if contract is None else contract.declarer
+
+
 __all__ = [
+    "EVENTS_TAG",
     "STRUCTURAL",
     "Item",
     "PbnGame",
