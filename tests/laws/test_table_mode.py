@@ -834,6 +834,7 @@ def test_R53_1_proper_lead_over_an_improper_one_53B() -> None:
     assert isinstance(e, CardPlayed) and e.hand is S and b.pending is None
     assert b.current_trick == ((S, c("S5")),) and b.hand_to_play is W
     assert c("C2") in b.hand(W) and b.penalty_cards(W) == {}  # taken back (53B)
+    # West holds spades: his club cannot stay played to a spade lead, so no choice
     assert any(law == "53B, 16C" for law, _ in b.director_flags)
     assert not b.revokes
     b.play(W, c("S3"))
@@ -841,6 +842,60 @@ def test_R53_1_proper_lead_over_an_improper_one_53B() -> None:
     b.play(E, c("S9"))
     assert len(b.tricks) == 4 and b.tricks[3].leader is S
     finish(b)
+    replays(b)
+
+
+def test_R53_1_card_led_in_error_may_stay_played_53B() -> None:
+    b = south_on_lead_to_trick_4()
+    b.play(W, c("C2"))  # out of turn; South was to lead
+    b.play(S, c("CJ"))  # the proper lead, in the suit of West's card
+    p = b.pending  # 53B: the cards played in error "may be withdrawn": West's choice
+    assert p is not None and p.kind == "53B" and p.law == "53B"
+    assert p.choosers == (W,) and p.options == ("withdraw", "leave") and p.card == c("C2")
+    assert b.view_for(W).options == ("withdraw", "leave")
+    for seat in (N, E, S):
+        assert b.view_for(seat).options == () and b.view_for(seat).pending is None
+    refused(b.play, W, c("C3"))  # play waits for the choice
+    refused(b.choose, S, "withdraw")
+    b.choose(W, "leave")
+    assert b.pending is None and b.current_trick == ((S, c("CJ")),)
+    assert b.legal_cards(W) == [c("C2")]  # his card to this trick, played in his turn
+    assert any(law == "53B" for law, _ in b.director_flags)
+    assert not any(law == "53B, 16C" for law, _ in b.director_flags)
+    b.play(W, c("C2"))
+    b.play(S, c("C5"))
+    b.play(E, c("CK"))
+    assert len(b.tricks) == 4 and b.tricks[3].card_of(W) == c("C2") and not b.revokes
+    finish(b)
+    replays(b)
+
+
+def test_R53_1_card_led_in_error_withdrawn_by_choice_53B() -> None:
+    b = south_on_lead_to_trick_4()
+    b.play(W, c("C2"))
+    b.play(S, c("CJ"))
+    b.choose(W, "withdraw")  # the default, listed first
+    assert b.pending is None and c("C2") in b.hand(W) and b.penalty_cards(W) == {}
+    assert b.legal_cards(W) == [c("C3"), c("C2")]  # any club: no obligation
+    assert any(law == "53B, 16C" for law, _ in b.director_flags)  # the information is UI
+    b.play(W, c("C3"))
+    assert b.current_trick == ((S, c("CJ")), (W, c("C3")))
+    replays(b)
+
+
+def test_R53_1_declarer_chooses_for_dummys_card_led_in_error_53B() -> None:
+    b = after_trick_1()
+    b.play(S, c("S2"))  # from dummy; East was to lead
+    b.proper_lead(E, c("SJ"))  # a spade: dummy's S2 could stay played
+    p = b.pending
+    assert p is not None and p.kind == "53B" and p.choosers == (S,) and p.offender is N
+    refused(b.choose, N, "leave")  # dummy has no say (43A1c)
+    b.choose(S, "leave")
+    b.play(S, c("S5"))
+    b.play(W, c("S3"))
+    assert b.legal_cards(S) == [c("S2")]  # dummy's card in his turn
+    b.play(S, c("S2"))
+    assert len(b.tricks) == 2 and b.tricks[1].card_of(N) == c("S2")
     replays(b)
 
 
@@ -962,3 +1017,21 @@ def test_R63_2_both_sides_played_to_the_next_trick_no_62C3() -> None:
     assert "63B" in str(refused(b.draw_attention, E, S))
     finish(b)
     assert b.tricks_for(Side.NS) == b.tricks_won(Side.NS)  # 64B7: both established
+
+
+def test_R57_2_claim_waits_while_declarers_premature_play_leaves_the_trick_out_of_rotation() -> (
+    None
+):
+    """57C2: declarer's premature play from dummy is a played card, so the trick in progress
+    is out of rotation; a claim waits until it is complete (our position cannot state it)."""
+    b = after_trick_1()
+    b.play(E, c("HA"))  # East leads; South is due
+    b.play(S, c("H4"))  # declarer plays dummy's card before his own (57C2)
+    assert [s for s, _ in b.current_trick] == [E, N]
+    assert "claim" not in b.view_for(S).actions
+    exc = refused(b.make_claim, S, 8)
+    assert "57C2" in exc.law
+    b.play(S, c("HT"))
+    b.play(W, c("H7"))
+    assert "claim" in b.view_for(S).actions
+    b.make_claim(S, 8)

@@ -276,6 +276,21 @@ class ClaimsMixin:
 
     # -- helpers -------------------------------------------------------------------
 
+    def _claimable(self) -> bool:
+        """Whether the cards stand as a claim's position can state them: the trick in
+        progress in rotation and every hand of the right length (always so online; at a
+        real table an irregularity may leave them otherwise until it is rectified)."""
+        if self.rules.policy != "table":
+            return True
+        trick = self._trick
+        if any(s is not trick[0][0].next(i) for i, (s, _) in enumerate(trick)):
+            return False
+        try:
+            self.position()
+        except NotationError:
+            return False
+        return True
+
     def position(self) -> Position:
         """The card-play position now: remaining hands, trump, the trick in progress."""
         trick = self._trick
@@ -327,7 +342,9 @@ class ClaimsMixin:
         out: list[str] = []
         claim = self._claim
         if self._phase is Phase.PLAY and seat is not self._dummy:
-            out += ["claim", "concede", "announce_current_trick"]
+            out += ["announce_current_trick"]
+            if self._claimable():
+                out[:0] = ["claim", "concede"]
         if self._phase is not Phase.CLAIM or claim is None:
             return out
         if claim.status == "pending":
@@ -370,6 +387,14 @@ class ClaimsMixin:
             raise NotEntitled("claim", seat, "only declarer or a defender claims", "68A")
         if self.pending is not None:
             raise NotEntitled("claim", seat, "a rectification choice is pending", "68, 10")
+        if not self._claimable():
+            raise NotEntitled(
+                "claim",
+                seat,
+                "the trick in progress is out of rotation or a hand holds a card too many or "
+                "too few: a claim waits until the trick is complete and the hands are regular",
+                "68, 57C2, 67",
+            )
         remaining = self.remaining_tricks()
         if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= remaining:
             raise NotEntitled(

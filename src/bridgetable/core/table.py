@@ -6,8 +6,9 @@ of a real table -- a lead out of turn (Laws 53-56, the opening lead 54), a prema
 options the Law gives (:attr:`TableMixin.pending`), refuses normal play until the choice is
 made (except the acts the Laws treat as acceptance: the next hand playing to a lead out of
 turn, 53A and 60A; declarer playing after a defender's failure to play a penalty card, 52;
-the proper lead over an opponent's lead out of turn, 53B, :meth:`TableMixin.proper_lead`;
-the wrong defender playing to declarer's lead out of turn, 53C, which makes it stand and
+the proper lead over an opponent's lead out of turn, 53B, :meth:`TableMixin.proper_lead`,
+after which the player whose card was led in error may leave it played or withdraw it; the
+wrong defender playing to declarer's lead out of turn, 53C, which makes it stand and
 brings in 57), and applies the choice (:meth:`TableMixin.choose`).
 
 * Penalty cards (50) stay in their owner's hand and face up for everyone; a major one must be
@@ -174,8 +175,9 @@ class DefectiveTrick:
 @dataclass(frozen=True, slots=True)
 class ProperLeadMade:
     """``seat`` makes the proper lead from ``hand`` over an opponent's lead out of turn
-    (53B): the cards played in error to the trick go back (16C). The lead itself follows as
-    a :class:`~bridgetable.core.events.CardPlayed`."""
+    (53B): the cards played in error to the trick leave it; each "may be withdrawn" (16C),
+    as the player who played it then chooses (``"53B"`` :class:`Pending`). The lead itself
+    follows as a :class:`~bridgetable.core.events.CardPlayed`."""
 
     seat: Seat
     hand: Seat
@@ -189,7 +191,8 @@ class Pending:
     """A rectification choice awaiting its chooser.
 
     ``kind`` is the Law: ``"54"`` faced opening lead out of turn, ``"56"`` a defender's lead
-    out of turn, ``"55"`` declarer's, ``"52"`` failure to play a penalty card, ``"57A"``
+    out of turn, ``"55"`` declarer's, ``"53B"`` a card led in error before a proper lead
+    (withdraw it or leave it played), ``"52"`` failure to play a penalty card, ``"57A"``
     premature play, ``"50D"`` lead after a major penalty card, ``"62C"`` retraction after a
     corrected revoke, ``"43B2a"`` the hand declarer leads from after dummy's warning,
     ``"51A"`` declarer designating which of a defender's penalty cards he plays.
@@ -297,6 +300,7 @@ class TableMixin:
     _hands_returned: bool
     _misplay: tuple[int, Card] | None
     _defective: list[tuple[int, Seat]]
+    _in_error: list[tuple[Seat, Card, Seat]]
 
     # -- Board's methods (stubs for the type checker; Board's own come first) ----------
 
@@ -335,6 +339,7 @@ class TableMixin:
         self._hands_returned = False
         self._misplay = None
         self._defective = []
+        self._in_error = []
 
     # -- public state ------------------------------------------------------------------
 
@@ -625,9 +630,20 @@ class TableMixin:
         """Make the proper lead over an opponent's lead out of turn (53B).
 
         The hand that was due to lead, an opponent of the irregular leader, leads ``card``
-        without it counting as played to the irregular lead: the proper lead stands and the
-        card led in error goes back to its owner's hand -- no penalty card, but the
-        information from it is unauthorized to the offending side (16C; a Director flag).
+        without it counting as played to the irregular lead: the proper lead stands, and the
+        card led in error "may be withdrawn" (53B, 47F1). The player who led it (declarer for
+        dummy's card) then chooses (:attr:`pending`, kind ``"53B"``):
+
+        * ``"withdraw"`` -- the default, listed first: the card goes back to its owner's hand,
+          no penalty card, but the information from it is unauthorized to the offending side
+          (16C; a Director flag);
+        * ``"leave"`` -- the card stays played: it is its owner's card to this trick, which he
+          must play when his turn comes.
+
+        A card its owner could not legally play to the proper lead (he can follow suit, or a
+        rectification obligation forbids it, 44C, 50, 59) cannot stay played: it goes back
+        with no choice, as under ``"withdraw"``.
+
         When the proper leader is not the next hand after the irregular lead, simply playing
         from his hand (:meth:`play`) does the same; the next hand playing to the irregular
         lead accepts it (53A), so he makes a proper lead with this command.
@@ -675,9 +691,34 @@ class TableMixin:
             return
         for h, c in list(self._trick):
             self._withdraw_from_trick(h)
-            self._flag("53B, 16C", f"{h}'s {c} led out of turn goes back: {e.hand} led properly")
+            self._in_error.append((h, c, e.hand))
         self._trick_leader = None
         self._set_turn(e.hand)
+
+    def _offer_53b(self) -> None:
+        """After the proper lead (53B): each card played in error may be withdrawn -- the
+        choice of the player who played it, when the card could legally stay played as his
+        card to the trick; otherwise it goes back at once."""
+        cards, self._in_error = self._in_error, []
+        for h, c, leader in cards:
+            led = len(self._trick) == 1 and self._trick[0][0] is leader
+            if led and not self._trick_has(h) and self._constrained_mask(h) & c.bit:
+                self._queue.append(
+                    Pending(
+                        "53B",
+                        (self._player_of(h),),
+                        ("withdraw", "leave"),
+                        "53B",
+                        h,
+                        c,
+                        due=leader,
+                    )
+                )
+            else:
+                self._withdrawn_53b(h, c, leader)
+
+    def _withdrawn_53b(self, hand: Seat, card: Card, leader: Seat | None) -> None:
+        self._flag("53B, 16C", f"{hand}'s {card} led out of turn goes back: {leader} led properly")
 
     def _is_defender_seat(self, seat: Seat) -> bool:
         return self._declarer is not None and seat.side is not self._declarer.side
@@ -729,6 +770,8 @@ class TableMixin:
             self._table_lead(hand, card)
         else:
             self._table_follow(hand, card)
+        if self._in_error:
+            self._offer_53b()
         if hand is self._dummy:
             self._designated = card if e.how in ("named", "designated") else self._designated
         elif hand is self._declarer:
@@ -968,10 +1011,10 @@ class TableMixin:
 
         ``option`` is one of the listed strings, or its first word with ``suit`` (``"require"``
         with ``Suit.SPADES`` is ``"require S"``). The Laws: 54 (``spread``/``accept``/
-        ``refuse``), 53/55/56 (``accept``/``reject``), 52 (``accept``/``reject``), 57A
-        (``highest``/``lowest``/``play X``/``not X``), 50D2 and 51B (``require X``/
-        ``forbid X ...``/``free``), 62C and 45D (``retract``/``keep``), 43B2a (``lead from X``),
-        67B1 (``place <card>``), 51A (``designate <card>``).
+        ``refuse``), 53/55/56 (``accept``/``reject``), 53B (``withdraw``/``leave``), 52
+        (``accept``/``reject``), 57A (``highest``/``lowest``/``play X``/``not X``), 50D2 and
+        51B (``require X``/``forbid X ...``/``free``), 62C and 45D (``retract``/``keep``),
+        43B2a (``lead from X``), 67B1 (``place <card>``), 51A (``designate <card>``).
         """
         p = self._pending
         if p is None:
@@ -1023,6 +1066,12 @@ class TableMixin:
                 else:
                     self._flag("55C, 16", f"declarer's lead out of turn of {card} was rejected")
                 self._set_turn(p.due)
+        elif kind == "53B" and offender is not None and card is not None:
+            if option == "leave":  # his card to this trick, played in his turn
+                self._must_play[offender] = card
+                self._flag("53B", f"{offender}'s {card} led out of turn stays played")
+            else:
+                self._withdrawn_53b(offender, card, p.due)
         elif kind == "52":
             if option == "reject" and offender is not None and card is not None and p.extra:
                 self._substitute(offender, card, p.extra)
@@ -1388,12 +1437,24 @@ class TableMixin:
         out = {Side.NS: 0, Side.EW: 0}
         if self._phase is not Phase.ENDED or not (self._revokes or self._defective):
             return out
-        if self._defective:
-            self._defective_transfer(out, later_by_claim or {})
-        est = [r for r in self._revokes if (r.established and not r.corrected) or r.penalised]
-        if not est or len({r.hand.side for r in est}) == 2:
-            return out
         extra = later_by_claim or {}
+        loss = self._defective_loss(extra)
+        loss[Side.NS] += self._revoke_loss(Side.NS, extra)
+        loss[Side.EW] += self._revoke_loss(Side.EW, extra)
+        for side in (Side.NS, Side.EW):
+            # a side never gives up more tricks than it won (64A: tricks won by the offender)
+            won = sum(1 for t in self._tricks if t.winner.side is side) + extra.get(side, 0)
+            loss[side] = min(loss[side], won)
+        out[Side.NS] = loss[Side.EW] - loss[Side.NS]
+        out[Side.EW] = loss[Side.NS] - loss[Side.EW]
+        return out
+
+    def _revoke_loss(self, offenders: Side, extra: dict[Side, int]) -> int:
+        """The tricks ``offenders`` give up for their established revokes (64A), none in the
+        64B cases."""
+        est = [r for r in self._revokes if (r.established and not r.corrected) or r.penalised]
+        if not est or len({r.hand.side for r in est}) == 2 or est[0].hand.side is not offenders:
+            return 0
         seen: set[tuple[Seat, Suit]] = set()
         total = 0
         side = est[0].hand.side
@@ -1415,10 +1476,7 @@ class TableMixin:
             elif winner.side is side or later:
                 total += 1
         won_since = sum(1 for t in self._tricks[first:] if t.winner.side is side)
-        total = min(total, won_since + extra.get(side, 0))
-        out[side] -= total
-        out[side.opponents] += total
-        return out
+        return min(total, won_since + extra.get(side, 0))
 
     # -- dummy (42B2, 43B2a, 45F) and the Director (54C, 62D) -----------------------------
 
@@ -1726,16 +1784,23 @@ class TableMixin:
         self._defective.append((n, hand))
         self._flag("67B1", f"{hand} placed {card} in trick {n + 1}: one trick as under 64A2")
 
-    def _defective_transfer(self, out: dict[Side, int], extra: dict[Side, int]) -> None:
+    def _defective_loss(self, extra: dict[Side, int]) -> dict[Side, int]:
         """67B1: one trick for each missing card found late, as under 64A2: if the offending
-        side won the defective trick or a later one."""
+        side won the defective trick or a later one (never more than it won from the first
+        defective trick on)."""
+        loss = {Side.NS: 0, Side.EW: 0}
+        first: dict[Side, int] = {}
         for n, hand in self._defective:
             side = hand.side
             won = sum(1 for t in self._tricks[n:] if t.winner.side is side)
             won += extra.get(side, 0)
             if won > 0:
-                out[side] -= 1
-                out[side.opponents] += 1
+                loss[side] += 1
+                first[side] = min(first.get(side, n), n)
+        for side, n in first.items():
+            won = sum(1 for t in self._tricks[n:] if t.winner.side is side)
+            loss[side] = min(loss[side], won + extra.get(side, 0))
+        return loss
 
     def table_actions(self, seat: Seat) -> list[str]:
         """Table-mode commands ``seat`` may give now (for views)."""

@@ -9,7 +9,8 @@ client that asked.
 Under the table policy (``RuleSet(policy="table")``, :mod:`bridgetable.core.table`) a lead or
 play out of turn, a revoke or a premature play is simply ``play``: the engine takes it as it
 happened. The table-mode commands are the other acts of a real table: ``choose`` (one of the
-options the Law gives this player, Laws 50-57, 62C, 43B2a, 45D, 51A, 67B1), ``proper_lead``
+options the Law gives this player, Laws 50-57 (53B: withdraw or leave a card played in
+error), 62C, 43B2a, 45D, 51A, 67B1), ``proper_lead``
 (53B), ``expose_card`` (48-50), ``fifth_card`` (45E), ``draw_attention`` (62A; with
 ``question`` the "having none?" question of 42B1 and 61B), ``warn_wrong_hand`` (42B2),
 ``misplay`` and ``indicate`` (dummy's own card, 45D and 45F), ``flag_misplay`` (45D); and the
