@@ -5,10 +5,12 @@ How to read a case
 Each :class:`Case` is one contested claim (or a concession reviewed under Law 71), frozen at
 the moment of the claim:
 
-* ``deal`` holds the cards still unplayed, PBN deal notation from North. Every position here
-  starts at a trick boundary (``trick == ()``), so the four hands are of one length and
-  ``leader`` is the seat on lead. ``claimed`` and ``awarded`` count the remaining tricks only,
-  for the claimer's side.
+* ``deal`` holds the cards still unplayed, PBN deal notation from North. Most positions
+  start at a trick boundary (``trick == ()``): the four hands are of one length and
+  ``leader`` is the seat on lead. Where the claim came in the middle of a trick, ``trick``
+  holds the cards already played to it, ``leader`` is the seat that led it, and the hands
+  that played to it hold one card fewer. ``claimed`` and ``awarded`` count the remaining
+  tricks only (the trick in progress included), for the claimer's side.
 * ``statement`` is the claim statement in the notation of ``docs/claims.md`` (``None``: the
   claimer gave no line). Where the notation cannot carry the whole of what was said, the
   ``summary`` says what was dropped.
@@ -19,9 +21,15 @@ the moment of the claim:
 * ``voids`` lists show-outs the claimer had seen before the claim (``"E:D"``: East is known
   to be void in diamonds).
 * ``tags`` name the rules of the spec (``shared/spec/laws.md`` section 4) and the Laws a case
-  exercises. ``"C4b"`` marks awareness of an outstanding trump shown by the play before the
-  claim; no field below records that play, so the ruling there cannot be reached from the
-  statement alone.
+  exercises. ``"C4b"`` marks a question of the claimer's awareness of an outstanding trump.
+* ``trumps_seen`` records that the play before the claim showed that awareness beyond doubt
+  (C4b: he drew a round of trumps, saw both opponents follow and claimed at once); a mere
+  assertion of awareness does not count and leaves it ``False``.
+* ``dummy`` names dummy's seat where a defender claims: dummy's cards are face up, so the
+  defender knows where dummy's cards lie (``None`` for declarer's claims, where it does not
+  matter).
+* For a case tagged ``"71"`` the test compares ``claimed`` plus the ruling's ``law71`` with
+  ``awarded``: the claim or concession was agreed, so only tricks given back count.
 
 Where a source gives only the relevant suits (or, for the ACBL Laws Commission guidelines,
 no cards at all), the rest of the position was filled in so that nothing else changes the
@@ -56,6 +64,11 @@ class Case:
     voids: tuple[str, ...] = ()  # show-outs known before the claim, as "W:S" (West void in spades)
     # which of our rules it exercises: "C1".."C12", "70C", "70E1", "70D1", "P5", "N3", etc.
     tags: tuple[str, ...] = ()
+    # C4b: the play before the claim showed beyond doubt that the claimer knew of the
+    # outstanding trump(s)
+    trumps_seen: bool = False
+    # dummy's seat ("N"/"E"/"S"/"W") where a defender claims; None otherwise
+    dummy: str | None = None
 
 
 _WB_FORUM = "https://forums.ebu.co.uk/discussion/731/declarer-claims"
@@ -115,6 +128,7 @@ CASES: list[Case] = [
         statement=None,
         awarded=6,
         tags=("70C", "C4b"),
+        trumps_seen=True,
     ),
     Case(
         id="wb-8.70.5-ak5-opposite-42",
@@ -445,6 +459,135 @@ CASES: list[Case] = [
         awarded=1,
         tags=("70D1", "P5"),
     ),
+    Case(
+        id="acbl-2006-dallas-trumps-drawn-claim-stands",
+        source=(
+            "ACBL appeals casebook, Spring 2006 NABC (Dallas), non-NABC+ case Three, 'Claim' "
+            "(4S by West, Sunday-Monday KO Teams, board 36, 3 April 2006), as posted at "
+            "https://pl.scribd.com/document/36154907/NonNABC-061-3. West's and dummy's cards "
+            "are as published; North-South's six cards each were rebuilt from their original "
+            "hands (trumps drawn; HA, HQ, H9, CA and three small cards gone) and West is "
+            "assumed to be on lead."
+        ),
+        summary=(
+            "In four spades, trumps drawn, West claims the last six with SQ-T-9, HJ and CQ-9 "
+            "opposite dummy's S6, HK-T, DQ-4 and CK, showing her winners without saying that "
+            "dummy's diamonds go on the trumps. The panel saw no doubtful point: she is not "
+            "deemed to lead dummy's trump under her own, the diamonds are discarded and the "
+            "claim stands."
+        ),
+        deal="N:..AJT.J86 6.KT.Q4.K ..K76.T74 QT9.J..Q9",
+        trump="S",
+        leader="W",
+        trick=(),
+        claimer="W",
+        claimed=6,
+        statement=None,
+        awarded=6,
+        voids=("N:S", "S:S"),
+        tags=("C4d", "70D1"),
+    ),
+    Case(
+        id="acbl-2006-dallas-defender-claims-over-dummy",
+        source=(
+            "ACBL appeals casebook, Spring 2006 NABC (Dallas), NABC+ case Fifteen, 'Claim or "
+            "Played Card' (2S by South, Jacoby Swiss Teams, 8 April 2006), as posted at "
+            "https://pl.scribd.com/document/36154890/NABC-061-15. The two-card ending is as "
+            "published; which of his C4-C3 South played to trick 12 is not given (the C3 here)."
+        ),
+        summary=(
+            "At trick 12 East leads the C2 and South follows; West, with CA-J sitting in "
+            "front of dummy's CQ-DK, faces his cards for the last two. The committee ruled it a "
+            "claim and gave the defence both tricks: the ace fells dummy's queen, and the jack "
+            "first would be no finesse, the queen being in dummy and playing after him."
+        ),
+        deal="N:..K.Q ...7 ...4 ...AJ",
+        trump="S",
+        leader="E",
+        trick=("C2", "C3"),
+        claimer="W",
+        claimed=2,
+        statement=None,
+        awarded=2,
+        tags=("70E1", "C5"),
+        dummy="N",
+    ),
+    Case(
+        id="nswba-2010-appeal1-concession-stands",
+        source=(
+            "NSWBA appeals, Appeal 1 - 2010 (Open ITS Final, 24 April 2010, board 6, 3NT by "
+            "South), reported by P. Gumby, http://www.nswba.com.au/tourn/appeals/10/"
+            "app04241.html. Published deal; the claim came at trick 2, after West's small club "
+            "lead (the C5 here; the record says only 'Cx') was won by South's ace."
+        ),
+        summary=(
+            "South claims nine tricks on five spades; spades are 5-1, so he says he will take "
+            "the heart finesse instead, which loses, and agrees to eight. He later finds that "
+            "East's singleton H10 gives him nine anyway, but other normal lines (a double "
+            "diamond finesse, say) lose the trick, so Law 71 restores nothing: the director "
+            "and the committee let the agreed eight stand."
+        ),
+        deal="N:Q5.A53.AJ973.J4 T9643.T.T64.Q83 AKJ82.KJ92.85.9 7.Q8764.KQ2.K76",
+        trump="NT",
+        leader="S",
+        trick=(),
+        claimer="S",
+        claimed=7,
+        statement=None,
+        awarded=7,
+        tags=("71", "C8"),
+    ),
+    Case(
+        id="ebu-appeal-focus-2011-6nt-count-is-not-order",
+        source=(
+            "EBU, 'Appeal Focus: Winter 2011' (J. Dhondy), the example 'from earlier this year' "
+            "(6NT by West, dealer East, both vulnerable, lead S5), https://www.ebu.co.uk/"
+            "newsletters/?id=14&page=6. Published deal: the stored copy drops the four "
+            "one-card suit lines, restored from the card count and the lead (S5 and D4 to "
+            "North, H4 and C8 to East). The report gives no time for the claim; a claim of all "
+            "13 is taken to come as soon as the S5 was led, dummy to play."
+        ),
+        summary=(
+            "Declarer claims all 13 as 'six diamonds, five spades and two clubs' (DQ-8 opposite "
+            "AKJ976, spades 4-1 with South's J-T-7-4 behind his AK9, North with seven hearts "
+            "to the ace). The director ruled the claim deficient and gave nine tricks (6NT-3); "
+            "the committee agreed that a count of tricks is not an order of play."
+        ),
+        deal="N:.AQT7532.4.J652 Q8632.4.AKJ976.8 JT74.J98.T532.Q3 AK9.K6.Q8.AKT974",
+        trump="NT",
+        leader="N",
+        trick=("S5",),
+        claimer="W",
+        claimed=13,
+        statement="cash D, cash S, cash C",
+        awarded=9,
+        tags=("C2", "C1", "70D1"),
+    ),
+    # --- National federations' published examples ---
+    Case(
+        id="dbf-lku20-2.1-count-is-not-order",
+        source=(
+            "Danish Bridge Federation (DBf) Laws Commission, Udtalelse nr. 20 'Krav der "
+            "bestrides - eksempler', 3rd edition, February 2021, example 2.1 "
+            "('Optællingsrækkefølge er ikke spillerækkefølge'), http://www.bridge.dk/lov/ak/udg/"
+            "lku-20.htm. Published four-card ending."
+        ),
+        summary=(
+            "In no trumps South, on lead with SJ-3 and HQ-7 opposite SQ-5 and DJ-4, claims 'two "
+            "spades, a diamond and a heart'; East-West object that taking the spades first "
+            "strands the HQ. The Laws Commission reads the statement as a count, not an order, "
+            "and holds an order that cuts the hands apart to be irrational: all four tricks."
+        ),
+        deal="N:Q5..J4. .JT92.. J3.Q7.. ..T92.8",
+        trump="NT",
+        leader="S",
+        trick=(),
+        claimer="S",
+        claimed=4,
+        statement="cash S, DJ, HQ",
+        awarded=4,
+        tags=("C2",),
+    ),
     # --- Other published rulings and the Laws themselves ---
     Case(
         id="wbu-2018-master-trump-out",
@@ -515,6 +658,104 @@ CASES: list[Case] = [
         statement="draw trumps",
         awarded=3,
         tags=("C7", "C4a"),
+    ),
+    Case(
+        id="rotem-2013-7s-last-trump-unmentioned",
+        source=(
+            "B. Zietman, Israel Seniors championship semi-final, in Rotem bridge magazine "
+            "(English section), August 2013, p. 54, http://magazine.rotemltd.co.il/august2013/"
+            "54/ (spec C4c). Published deal; the spot cards played to the first five tricks "
+            "(two rounds of trumps, HK, HA, a heart ruffed with dummy's ST) follow from the "
+            "text, North being left with the S9."
+        ),
+        summary=(
+            "In seven spades East ruffs a heart in dummy and claims, saying he will throw his "
+            "losing club on dummy's top diamonds but not that he will draw North's S9 first. "
+            "He may cash a heart before drawing it, so North ruffs: one trick to the defence, "
+            "one down. (The notation cannot say 'discard the club': the statement reads "
+            "'DA DK'.)"
+        ),
+        deal="N:9..Q93.Q953 QJ6.QT.6.A6 ..J842.KJ72 ..AKT75.T84",
+        trump="S",
+        leader="W",
+        trick=(),
+        claimer="E",
+        claimed=8,
+        statement="DA DK",
+        awarded=7,
+        tags=("70C", "C4b", "C4c"),
+    ),
+    Case(
+        id="ebu-forum-2s-j6-small-card-first",
+        source=(
+            "EBU TD forum, 'disputed claim' (a club director's ruling in 2S by North and the "
+            "replies agreeing with it under White Book 8.70.5), https://forums.ebu.co.uk/"
+            "discussion/325/disputed-claim. Two-card ending from the post, which says the six "
+            "loses to 'the H8'; the full deal gives the H8 to West and the H9 and CA to East, "
+            "so East holds the H9 here. West's and dummy's last cards (no trumps, no hearts) "
+            "filled in."
+        ),
+        summary=(
+            "North, on lead with HJ-6 and thinking no heart is out, claims the last two; East "
+            "has the H9 and the CA. Leading the six first is careless but normal, so it loses "
+            "to the nine and East cashes the CA: both tricks to the defence."
+        ),
+        deal="N:.J6.. .9..A ..96. ...98",
+        trump="S",
+        leader="N",
+        trick=(),
+        claimer="N",
+        claimed=2,
+        statement=None,
+        awarded=0,
+        tags=("C1", "N1"),
+    ),
+    Case(
+        id="ebu-forum-j32-top-trump-first",
+        source=(
+            f"EBU TD forum, 'Declarer claims', opening post (a player's report of the "
+            f"director's ruling; the replies quote White Book 8.70.4-5), {_WB_FORUM}. Position "
+            "built around the reported trumps: spades trumps, the defender's other cards and "
+            "the other two hands filled in with small cards."
+        ),
+        summary=(
+            "Declarer, on lead with SJ-3-2, claims saying he has the top three trumps; a "
+            "defender still holds the ST. The director gave all three tricks: it is normal to "
+            "lead the jack first, which fells the ten."
+        ),
+        deal="N:...432 .432.. J32... T..32.",
+        trump="S",
+        leader="S",
+        trick=(),
+        claimer="S",
+        claimed=3,
+        statement="cash S",
+        awarded=3,
+        tags=("C1", "70C"),
+    ),
+    Case(
+        id="bbo-2012-claim-at-the-club-cross-ruff",
+        source=(
+            "BBO forums, 'Claim at the club (EBU)', 23 Feb 2012, opening post and replies #3 "
+            "and #4 ('a diamond return ruffed by the HJ is a normal play. Two tricks to "
+            "declarer (Law 70C)'), https://www1.dal10.sl.bridgebase.com/forums/topic/"
+            "51427-claim-at-the-club-ebu. Published three-card ending."
+        ),
+        summary=(
+            "In hearts, West on lead, South claims the last three saying 'cross-ruffing', "
+            "having forgotten West's H10. Dummy may ruff West's diamond with the HJ, after "
+            "which the H10 is promoted (or a trump lead leaves dummy no trump for the "
+            "cross-ruff): two tricks to declarer."
+        ),
+        deal="N:83.J.. 4..8.5 .Q9..4 .T.32.",
+        trump="H",
+        leader="W",
+        trick=(),
+        claimer="S",
+        claimed=3,
+        statement="ruff S, ruff C",
+        awarded=2,
+        tags=("70C", "C4c"),
     ),
     Case(
         id="law70e1-unstated-finesse",
