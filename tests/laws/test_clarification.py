@@ -199,6 +199,14 @@ def test_R20_1_presumed_declarer_and_dummy_are_prompted_and_may_disclose() -> No
     assert not b.view_for(S).prompts
 
 
+def test_R20_1_no_prompt_when_the_board_starts_at_a_given_contract() -> None:
+    """A practice board set up at a contract had no auction: nothing to disclose."""
+    b = new_board(contract="4S S")
+    b.play(W, c("C8"))
+    assert b.face_down_lead is not None
+    assert not b.view_for(S).prompts and not b.view_for(N).prompts
+
+
 def test_R20_2_defender_corrects_partners_explanation_only_after_the_last_trick() -> None:
     from bridgetable.selfplay import random_play
 

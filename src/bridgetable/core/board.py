@@ -1162,11 +1162,13 @@ class Board(TableMixin, ClaimsMixin):
 
     def misexplanation_prompt(self, seat: Seat) -> bool:
         """Whether ``seat`` is to be prompted now to disclose a mistaken explanation by his
-        partner (presumed declarer and presumed dummy, Clarification Period, 20F5b ii)."""
+        partner (presumed declarer and presumed dummy, Clarification Period, 20F5b ii). A board
+        set up at a given contract had no auction and so no explanation to correct."""
         return (
             self._phase is Phase.CLARIFICATION
             and self.rules.clarification_period
             and seat in (self._declarer, self._dummy)
+            and len(self.auction) > 0
         )
 
     def ask_contract(self, seat: Seat) -> ContractAsked:
