@@ -6,7 +6,10 @@ claim, and times the ruling: the Law 70 award plus the Law 71 check (no DD value
 a ruling does not need). Prints p50, p95, p99 and max for claims with 7 or fewer tricks left
 and for all claims, against the targets, and how many hit the time cap.
 
-    python bench/adjudication.py [--cap SECONDS] [--json]
+    python bench/adjudication.py [--cap SECONDS] [--json] [--slowest N] [--only I,J,...]
+
+``--slowest N`` lists the N slowest claim points (with their index, for ``--only``, and the
+position at the claim); ``--only`` times just the claim points of those indices.
 """
 
 from __future__ import annotations
@@ -54,10 +57,12 @@ def percentile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
 
 
-def run(cap: float) -> dict[str, Any]:
+def run(cap: float, only: set[int] | None = None) -> dict[str, Any]:
     points = claim_points()
     rows: list[dict[str, Any]] = []
-    for name, rec, claim, index in points:
+    for number, (name, rec, claim, index) in enumerate(points):
+        if only is not None and number not in only:
+            continue
         board = Board.replay(rec.prefix(index))
         pos = board.position()
         start = time.perf_counter()
@@ -67,6 +72,7 @@ def run(cap: float) -> dict[str, Any]:
         took = time.perf_counter() - start
         rows.append(
             {
+                "index": number,
                 "file": name,
                 "board": rec.setup.board,
                 "left": pos.tricks_left,
@@ -74,7 +80,10 @@ def run(cap: float) -> dict[str, Any]:
                 "claimed": claim.tricks,
                 "awarded": ruling.awarded,
                 "law71": ruling.law71,
+                "laws": list(ruling.laws),
                 "undetermined": ruling.undetermined,
+                "statement": claim.statement,
+                "position": str(pos),
             }
         )
     summary = []
@@ -112,8 +121,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=5.0, help="time cap per search (s)")
     parser.add_argument("--json", action="store_true", help="print the JSON result")
+    parser.add_argument("--slowest", type=int, default=5, help="list the N slowest claims")
+    parser.add_argument("--only", default=None, help="time only these claim indices (I,J,...)")
     args = parser.parse_args(argv)
-    result = run(args.cap)
+    only = None if args.only is None else {int(i) for i in args.only.split(",") if i.strip()}
+    result = run(args.cap, only)
     if args.json:
         print(json.dumps(result))
         return 0
@@ -133,14 +145,16 @@ def main(argv: list[str] | None = None) -> int:
             f"{s['p95_ms']:>8.2f} {s['p99_ms']:>8.2f} {s['max_ms']:>8.1f}  "
             f"{s['p50_target_ms']:g} / {s['p99_target_ms']:g} ms: {verdict}"
         )
-    slow = sorted(result["rows"], key=lambda r: -r["seconds"])[:5]
-    print(
-        "slowest:",
-        ", ".join(
-            f"{r['file']} #{r['board']} ({r['left']} left) {r['seconds'] * 1e3:.0f} ms"
-            for r in slow
-        ),
-    )
+    slow = sorted(result["rows"], key=lambda r: -r["seconds"])[: args.slowest]
+    print("slowest:")
+    for r in slow:
+        outcome = "undetermined" if r["undetermined"] else f"awarded {r['awarded']}"
+        print(
+            f"  [{r['index']}] {r['file']} #{r['board']} ({r['left']} left, claimed "
+            f"{r['claimed']}, {outcome}) {r['seconds'] * 1e3:.0f} ms"
+        )
+        if args.slowest > 5:
+            print(f"      {r['position']}  statement: {r['statement']!r}")
     return 0
 
 

@@ -38,6 +38,7 @@ Claimer-side choices when the statement is silent:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bridgetable.adjudication.profiles import Profile, profile
@@ -141,6 +142,107 @@ class NormalPlay:
         if all(self._done(step, p, nxt) for step, p in zip(steps, new, strict=True)):
             return self._enter(nxt, group + 1, voids)
         return (group, tuple(new), voids)
+
+    # -- search aids (optional parts of the search's policy protocol) -----------------
+
+    def rank_key(self, hands: Sequence[int], state: State) -> int | None:
+        """What the choices from a trick boundary depend on besides the ranks of the cards in
+        play relative to each other, or ``None`` when they depend on the exact cards.
+
+        In a silent state (the statement done) the choices compare cards only with each
+        other, save for C1's honour test: so the search may share one table entry among
+        positions equal in relative ranks, given the number of honours in play in each
+        suit, whether an opponent is known to be void in each suit the claimer's side
+        holds (C5's known places; other show-outs are never read) and the hands' seats.
+        """
+        group, _progress, voids = state
+        if group < len(self.statement.groups):
+            return None  # statement steps name exact cards
+        side = int(self.side)
+        mine = hands[side] | hands[side ^ 2]
+        o1, o2 = (side ^ 1) * 4, (side ^ 3) * 4
+        bits = 0
+        for suit in range(4):
+            if (mine >> (13 * suit)) & _M13 and (
+                (voids >> (o1 + suit)) | (voids >> (o2 + suit))
+            ) & 1:
+                bits |= 1 << suit
+        prof = self.prof
+        if prof.top_down and prof.careless_spot_cards:
+            inplay = hands[0] | hands[1] | hands[2] | hands[3]
+            for suit in range(4):
+                bits |= ((inplay >> (13 * suit + _TEN)) & 31).bit_count() << (4 + 3 * suit)
+        return bits
+
+    def sure_tricks(self, hands: Sequence[int], leader: int, state: State) -> int:
+        """A lower bound on the tricks the claimer's side takes from a trick boundary with
+        ``leader`` (a seat number) on lead, whatever the opponents play: 0 unless the state
+        is silent and the opponents hold no trump (so nothing of theirs ever ruffs).
+
+        * Every card of the side above all the opponents' cards of its suit: each lead
+          wins and keeps the lead for the side, so the side takes every trick it leads.
+        * The side on lead: when every lead the policy allows is a winner, it wins this
+          trick; and every trick while the hand on lead keeps a winner, as long as no
+          careless lead (C1) can ever be a loser and partner can never overtake (all
+          partner's cards in each suit below the leader's) or holds only winners (then
+          he keeps the lead to the end): as many tricks as the leader has winners (the
+          opponents' discards only add winners).
+        * The opponents on lead: the side wins this trick if in every suit the leader
+          holds, fourth hand holds a card above the opponents' (it wins when last to play)
+          or ruffs, or second hand holds only such cards or ruffs; and every trick if all
+          its cards are winners.
+        """
+        if state[0] < len(self.statement.groups):
+            return 0
+        side = int(self.side)
+        trump = -1 if self.trump is None else int(self.trump)
+        theirs = hands[side ^ 1] | hands[side ^ 3]
+        if trump >= 0 and (theirs >> (13 * trump)) & _M13:
+            return 0
+        mine = hands[side] | hands[side ^ 2]
+        lead = hands[leader]
+        if (leader & 1) == side:
+            partner = hands[leader ^ 2]
+            if _only_winners(mine, theirs):
+                return lead.bit_count()  # every lead wins, and keeps the lead
+            return self._cash_chain(lead, partner, theirs, _only_winners(partner, theirs))
+        if not _forced_win(lead, hands[(leader + 1) & 3], hands[(leader + 3) & 3], theirs, trump):
+            return 0
+        return lead.bit_count() if _only_winners(mine, theirs) else 1
+
+    def _cash_chain(self, lead: int, partner: int, theirs: int, partner_solid: bool) -> int:
+        prof = self.prof
+        top_down = prof.top_down
+        careless = prof.careless_spot_cards
+        winners = 0
+        first_ok = True
+        robust = True
+        for sh in (0, 13, 26, 39):
+            ls = (lead >> sh) & _M13
+            if not ls:
+                continue
+            bs = (theirs >> sh) & _M13
+            btop = bs.bit_length()
+            ws = ls >> btop << btop  # the leader's winners in the suit
+            winners += ws.bit_count()
+            loose = not top_down or (careless and ls.bit_length() - 1 < _TEN)
+            if ws and loose and ws != ls:
+                first_ok = False  # a careless lead of a loser is allowed now
+            if robust:
+                # cards the hand may lead in any order later (careless spots, or any card
+                # without top-down order): an opposing card between them makes one a loser
+                group = ls if not top_down else (ls & _SPOTS if careless else 0)
+                if group & (group - 1):
+                    low = group & -group
+                    between = ((1 << (group.bit_length() - 1)) - 1) & ~((low << 1) - 1)
+                    if bs & between:
+                        robust = False
+                ps = (partner >> sh) & _M13
+                if not partner_solid and ps and ps.bit_length() > (ls & -ls).bit_length():
+                    robust = False  # partner might overtake, and then lead a loser
+        if not winners or not first_ok:
+            return 0
+        return winners if robust else 1
 
     # -- statement steps -----------------------------------------------------------------
 
@@ -427,3 +529,34 @@ class NormalPlay:
                         if best.suit is step.card.suit and best.rank < step.card.rank:
                             return step.card.bit
         return 0
+
+
+_M13 = 0x1FFF
+_SPOTS = (1 << _TEN) - 1  # rank bits of the 2 to the 9
+
+
+def _only_winners(cards: int, theirs: int) -> bool:
+    """Whether every card of ``cards`` is above all of ``theirs`` in its suit."""
+    for sh in (0, 13, 26, 39):
+        if (cards >> sh) & _M13 & ((1 << ((theirs >> sh) & _M13).bit_length()) - 1):
+            return False
+    return True
+
+
+def _forced_win(lead: int, second: int, fourth: int, theirs: int, trump: int) -> int:
+    """1 if the claimer's side (second and fourth hand, the opponents holding no trump)
+    must win the trick the opponents lead from ``lead``, else 0."""
+    t2 = (second >> (13 * trump)) & _M13 if trump >= 0 else 0
+    t4 = (fourth >> (13 * trump)) & _M13 if trump >= 0 else 0
+    for sh in (0, 13, 26, 39):
+        if not (lead >> sh) & _M13:
+            continue
+        btop = ((theirs >> sh) & _M13).bit_length()
+        f4 = (fourth >> sh) & _M13
+        if f4 >> btop or (not f4 and t4):
+            continue  # fourth hand beats the opponents' cards when last to play, or ruffs
+        f2 = (second >> sh) & _M13
+        if (f2 and not f2 & ((1 << btop) - 1)) or (not f2 and t2):
+            continue  # second hand holds only cards above the opponents', or ruffs
+        return 0
+    return 1

@@ -150,9 +150,9 @@ def adjudicate(
 
     deadline = clock() + time_cap  # one budget for every search of this ruling
 
-    def search(st: Statement) -> MinResult:
+    def search(st: Statement, stop_at: int | None = None) -> MinResult:
         policy = NormalPlay.for_claim(pos, claimer, st, claimed, known_voids=known_voids, prof=pr)
-        return min_tricks(pos, side, policy, deadline=deadline, clock=clock)
+        return min_tricks(pos, side, policy, deadline=deadline, clock=clock, stop_at=stop_at)
 
     normal = search(stmt)
     if later_statement is not None and normal.complete and normal.tricks is not None:
@@ -188,12 +188,9 @@ def adjudicate(
         and normal.tricks < claimed
     ):
         aware = Statement((*stmt.groups, (TrumpMention(),)), stmt.text)
-        aware_result = search(aware)
-        if (
-            aware_result.complete
-            and aware_result.tricks is not None
-            and (normal.tricks is not None and normal.tricks < aware_result.tricks)
-        ):
+        # only "can an aware claimer be held to as few?" matters: one boolean search
+        aware_result = search(aware, stop_at=normal.tricks)
+        if aware_result.lower > normal.tricks:
             laws.append("70C")
 
     if not normal.complete or normal.tricks is None:

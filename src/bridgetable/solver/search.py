@@ -12,12 +12,14 @@ hands is chosen to hold that side down, optionally with one side restricted by a
   proves one more trick, the first success is the answer (iterative deepening on the
   bound: the bounds each failure leaves in the table serve the next ``k``);
 * a table of bounds (and the witness line) at trick boundaries, keyed by the remaining cards
-  reduced to relative ranks within each suit when there is no policy (with a policy: by the
-  exact cards and the policy state);
+  reduced to relative ranks within each suit when there is no policy, or when the policy's
+  optional ``rank_key`` says what else its choices depend on (otherwise by the exact cards
+  and the policy state); a second table finds a boundary's entry by its exact cards;
 * one card per run of equivalent cards (same hand and suit, adjacent among the cards still
   in play; with a policy, also both allowed and leading to equal policy states);
 * lower bounds at trick boundaries: the side's trumps that cannot all be over-ruffed; the
-  side on lead with only top cards; an optional ``bounds`` callable;
+  side on lead with only top cards; the policy's optional ``sure_tricks``; an optional
+  ``bounds`` callable;
 * with ``k = 0``, a trick in progress that the side must win is cut at once;
 * move ordering that loses the trick for ``side`` first.
 
@@ -65,6 +67,16 @@ class Policy(Protocol[S]):
     the exact cards and the state, so the state must capture everything ``allowed`` depends
     on besides the position. Two cards are merged as equivalent only when :meth:`after`
     gives equal states for both; a policy should treat such cards alike.
+
+    Two optional methods help the search (it looks them up by name):
+
+    * ``rank_key(hands, state)``: ``None``, or a hashable token such that the policy's
+      choices from a trick boundary with these hands (masks by seat) depend only on the
+      token, the seats and the ranks of the cards in play relative to each other within
+      each suit: the search then shares one table entry among such boundaries.
+    * ``sure_tricks(hands, leader, state)``: a lower bound on the answer from a trick
+      boundary with seat number ``leader`` on lead. It must be sound: a wrong one gives a
+      wrong answer.
     """
 
     def start(self, pos: Position) -> S:
@@ -91,7 +103,8 @@ class MinResult:
             the true answer), or ``None`` if no line was found.
         line: a witness: the cards from the position to the end, in order, giving
             ``tricks`` tricks to the side (and obeying the policy).
-        complete: whether ``tricks`` is proven to be the minimum (false after a deadline).
+        complete: whether ``tricks`` is proven to be the minimum (false after a deadline,
+            and possibly after a search told to ``stop_at`` a target).
         nodes: search nodes visited.
         lower: a proven lower bound on the answer (equal to ``tricks`` when complete).
     """
@@ -272,7 +285,10 @@ class _Search:
         self.deadline = deadline
         self.clock = clock
         self.bounds = bounds
+        self.sure = getattr(policy, "sure_tricks", None)
+        self.rank_key = getattr(policy, "rank_key", None)
         self.memo: dict[Hashable, list[Any]] = {}
+        self.exact: dict[Hashable, list[Any]] = {}  # the entries by exact cards
         self.nodes = 0
         self.check_at = _CHECK_EVERY
 
@@ -299,13 +315,17 @@ class _Search:
         return sc == self.trump
 
     def key(self, leader: int, state: Hashable) -> Hashable:
-        """The table key of a trick boundary: relative ranks without a policy, else the exact
-        cards and the policy state."""
+        """The table key of a trick boundary: relative ranks without a policy, or with the
+        policy's ``rank_key`` token when it has one here, else the exact cards and the
+        policy state."""
         h0, h1, h2, h3 = self.hands
+        token: Hashable = None
         if self.policy is not None:
-            return (leader, h0, h1, h2, h3, state)
+            token = None if self.rank_key is None else self.rank_key(self.hands, state)
+            if token is None:
+                return (leader, h0, h1, h2, h3, state)
         get = _OWNERS.get
-        out = [leader]
+        out = [leader, token]
         for sh in (0, 13, 26, 39):
             k = (
                 (h0 >> sh & _M13)
@@ -585,17 +605,10 @@ class _Search:
                     return None
                 cards.reverse()
                 return won, cards
-            key = self.key(leader, state)
-            entry = self.memo.get(key)
+            exact = (leader, h[0], h[1], h[2], h[3], state)
+            entry = self.exact.get(exact)
             if entry is None:
-                lo = self.lower(leader)
-                if self.bounds is not None and lo <= k:
-                    lo = max(lo, self.call_bounds(self.position(leader, ()), n)[0])
-                if len(self.memo) > _MEMO_LIMIT:
-                    self.memo.clear()
-                # [lower bound, tricks of the best line known (or n + 1), that line encoded]
-                entry = [lo, n + 1, None]
-                self.memo[key] = entry
+                entry = self.entry(leader, state, exact, n, k)
             if k < entry[0]:
                 return None
             if k >= entry[1]:
@@ -637,6 +650,26 @@ class _Search:
                 entry[2] = self.encode(found[1])
         return found
 
+    def entry(self, leader: int, state: Hashable, exact: Hashable, n: int, k: int) -> list[Any]:
+        """The table entry of a trick boundary first met by its exact cards: shared by every
+        boundary with an equal :meth:`key`."""
+        key = self.key(leader, state)
+        entry = self.memo.get(key)
+        if entry is None:
+            lo = self.lower(leader)
+            if self.sure is not None:  # cheap: always, for later and larger targets too
+                lo = max(lo, self.sure(self.hands, leader, state))
+            if self.bounds is not None and lo <= k:
+                lo = max(lo, self.call_bounds(self.position(leader, ()), n)[0])
+            if len(self.memo) > _MEMO_LIMIT or len(self.exact) > 2 * _MEMO_LIMIT:
+                self.memo.clear()
+                self.exact.clear()
+            # [lower bound, tricks of the best line known (or n + 1), that line encoded]
+            entry = [lo, n + 1, None]
+            self.memo[key] = entry
+        self.exact[exact] = entry
+        return entry
+
     def call_bounds(self, pos: Position, n: int) -> tuple[int, int]:
         if self.bounds is None:
             return 0, n
@@ -647,7 +680,7 @@ class _Search:
 
     # -- the driver ----------------------------------------------------------------------
 
-    def run(self, pos: Position) -> MinResult:
+    def run(self, pos: Position, stop_at: int | None = None) -> MinResult:
         leader = int(pos.leader)
         trick = tuple(c.index for c in pos.trick)
         wseat, wcard = -1, -1
@@ -666,19 +699,23 @@ class _Search:
             lo = max(lo, blo)
         try:
             # ascending: each failed target proves a lower bound (and fills the table with
-            # bounds the next target reuses); the first success is the answer
-            while lo < ub:
+            # bounds the next target reuses); the first success is the answer. With
+            # ``stop_at``, one target only: "at most stop_at?"
+            while lo < ub and (stop_at is None or lo <= stop_at < ub):
                 self.check()
-                found = self.dfs(leader, trick, wseat, wcard, state, lo)
+                k = lo if stop_at is None else stop_at
+                found = self.dfs(leader, trick, wseat, wcard, state, k)
                 if found is None:
-                    lo += 1
+                    lo = k + 1
                     if lo > hi:
                         raise SolverError(f"the bounds' hi ({hi}) is below the answer at {pos}")
                 else:
                     ub, rline = found
         except _Timeout:
             return MinResult(ub, tuple(CARDS[c] for c in reversed(rline)), False, self.nodes, lo)
-        return MinResult(ub, tuple(CARDS[c] for c in reversed(rline)), True, self.nodes, ub)
+        done = lo >= ub
+        line = tuple(CARDS[c] for c in reversed(rline))
+        return MinResult(ub, line, done, self.nodes, ub if done else lo)
 
 
 def min_tricks(
@@ -689,6 +726,7 @@ def min_tricks(
     deadline: float | None = None,
     clock: Callable[[], float] | None = None,
     bounds: Bounds | None = None,
+    stop_at: int | None = None,
 ) -> MinResult:
     """The fewest of the remaining tricks (the one in progress included) ``side`` takes when
     every card of all four hands is chosen to hold ``side`` down, each hand restricted to
@@ -724,7 +762,8 @@ def min_tricks(
     """
     if deadline is not None and clock is None:
         raise SolverError("a deadline needs a clock (for example clock=time.monotonic)")
-    return _Search(pos, side, policy=policy, deadline=deadline, clock=clock, bounds=bounds).run(pos)
+    search = _Search(pos, side, policy=policy, deadline=deadline, clock=clock, bounds=bounds)
+    return search.run(pos, stop_at)
 
 
 def floor(

@@ -1,0 +1,127 @@
+"""The policy's search aids against the exhaustive reference: the sure-trick bound never
+exceeds the true minimum, and the search sharing table entries among positions equal in
+relative ranks (``rank_key``) still equals the reference, under every profile option."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudication.test_random_endings import random_ending, random_statement
+from bridgetable.adjudication.normal import NormalPlay
+from bridgetable.adjudication.profiles import Profile, profile
+from bridgetable.core.cards import Suit
+from bridgetable.core.position import Position
+from bridgetable.core.seats import SEATS, Seat
+from bridgetable.core.statement import parse_statement
+from bridgetable.solver.reference import reference_min_tricks
+from bridgetable.solver.search import min_tricks
+
+many = settings(max_examples=400, deadline=None, derandomize=True, database=None)
+
+
+def random_profile(rng: random.Random) -> Profile:
+    base = profile(rng.choice(["ebu", "acbl", "wbf"]))
+    return replace(
+        base,
+        top_down=rng.random() < 0.7,
+        careless_spot_cards=rng.random() < 0.7,
+        ruff_low=rng.random() < 0.8,
+    )
+
+
+def random_voids(rng: random.Random, pos: Position) -> frozenset[tuple[Seat, Suit]]:
+    """Show-outs the claimer knows of: some of the seats' real voids."""
+    return frozenset(
+        (seat, suit)
+        for seat in SEATS
+        for suit in Suit
+        if not pos.holds(seat, suit) and rng.random() < 0.5
+    )
+
+
+def boundary_ending(rng: random.Random) -> Position:
+    """A random ending at a trick boundary, often with one side short of trumps."""
+    pos = random_ending(rng)
+    while pos.trick:
+        pos = pos.play(rng.choice(pos.legal_cards()))
+    return pos
+
+
+@many
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_sure_tricks_never_exceed_the_minimum(seed: int) -> None:
+    rng = random.Random(seed)
+    pos = boundary_ending(rng)
+    if pos.tricks_left == 0:
+        return
+    claimer = rng.choice(SEATS)
+    text = None if rng.random() < 0.8 else random_statement(rng, pos, claimer)
+    policy = NormalPlay.for_claim(
+        pos,
+        claimer,
+        parse_statement(text),
+        rng.randint(0, pos.tricks_left),
+        known_voids=random_voids(rng, pos),
+        prof=random_profile(rng),
+    )
+    state = policy.start(pos)
+    bound = policy.sure_tricks(pos.hands, int(pos.leader), state)
+    assert 0 <= bound <= reference_min_tricks(pos, claimer.side, policy)
+
+
+@many
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_min_tricks_under_every_profile_equals_the_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    pos = random_ending(rng)
+    claimer = rng.choice(SEATS)
+    text = random_statement(rng, pos, claimer)
+    policy = NormalPlay.for_claim(
+        pos,
+        claimer,
+        parse_statement(text),
+        rng.randint(0, pos.tricks_left),
+        known_voids=random_voids(rng, pos),
+        prof=random_profile(rng),
+    )
+    want = reference_min_tricks(pos, claimer.side, policy)
+    got = min_tricks(pos, claimer.side, policy)
+    assert got.complete and got.tricks == want == got.lower
+    # the line obeys the policy and gives the answer
+    p, state, won = pos, policy.start(pos), 0
+    for card in got.line:
+        assert card.bit & policy.allowed(p, state)
+        state = policy.after(p, state, card)
+        p, winner = p.play_scored(card)
+        won += winner is not None and winner.side is claimer.side
+    assert p.tricks_left == 0 and won == want
+    # a boolean search at any target agrees
+    k = rng.randint(0, pos.tricks_left)
+    probe = min_tricks(pos, claimer.side, policy, stop_at=k)
+    if want <= k:
+        assert probe.tricks is not None and probe.tricks <= k
+    else:
+        assert probe.lower > k
+
+
+def test_rank_key_needs_exact_cards_while_the_statement_runs() -> None:
+    pos = Position.from_pbn("N:AK2... QJ3... T94... 876...", trump=None, leader=Seat.NORTH)
+    silent = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 3)
+    stated = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement("SA SK"), 3)
+    assert silent.rank_key(pos.hands, silent.start(pos)) is not None
+    assert stated.rank_key(pos.hands, stated.start(pos)) is None
+
+
+def test_sure_tricks_count_a_run_of_winners() -> None:
+    # North cashes AKQ of spades and the H5; South's cards are lower: four tricks
+    pos = Position.from_pbn("N:AKQ.5.. J.3.32. 4.2.54. 3.4.76.", trump=None, leader=Seat.NORTH)
+    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 4)
+    assert policy.sure_tricks(pos.hands, int(Seat.NORTH), policy.start(pos)) == 4
+    assert reference_min_tricks(pos, Seat.NORTH.side, policy) == 4
+    # with South's heart above North's, South might overtake: only the first trick is sure
+    pos = Position.from_pbn("N:AKQ.2.. J.3.32. 4.5.54. 3.4.76.", trump=None, leader=Seat.NORTH)
+    assert policy.sure_tricks(pos.hands, int(Seat.NORTH), policy.start(pos)) == 1
