@@ -85,3 +85,41 @@ def test_tricks_left_counts_the_trick_in_progress() -> None:
     assert p.tricks_left == 2
     p = p.play(Card("S3"))
     assert p.tricks_left == 1
+
+
+def test_C4d_no_trump_led_while_partner_can_ruff_and_the_opponents_have_none() -> None:
+    # spades trumps, the opponents have none: South leads the diamond for North to ruff
+    # (a cross-ruff), not his S9 that would swallow North's S8 (ACBL 2019 guideline 4)
+    pos = Position.from_pbn("N:8.2.. .A.K. 9..2. .K.A.", trump=Suit.SPADES, leader=S)
+    assert allowed(pos, S, None, 2) == ["D2"]
+    # with a trump still out, the silent claimer may lead his trump
+    pos2 = Position.from_pbn("N:8.2.. 2.A.. 9..2. .K.A.", trump=Suit.SPADES, leader=S)
+    assert "S9" in allowed(pos2, S, None, 2)
+
+
+def test_partners_card_that_fourth_hand_may_beat_is_not_played_under() -> None:
+    # North leads the ST, East plays low; West, still to play, may hold the SQ as far as
+    # South knows: he overtakes with the SK rather than play low to an unsure card
+    pos = Position.from_pbn("N:T2... Q3... K5... 94...", trump=None, leader=N)
+    pos = pos.play(Card("ST")).play(Card("S3"))
+    assert allowed(pos, S, None, 2) == ["SK"]
+    # with West known to be void in spades, North's ten is sure: South plays low
+    assert allowed(pos, S, None, 2, known_voids=frozenset({(W, Suit.SPADES)})) == ["S5"]
+
+
+def test_a_trump_is_not_thrown_on_partners_sure_winner() -> None:
+    # North leads the DA; South, void in diamonds, discards rather than ruff it
+    pos = Position.from_pbn("N:.A.A.3 3..K.4 2.2..A 4..2.5", trump=Suit.SPADES, leader=N)
+    pos = pos.play(Card("DA")).play(Card("DK"))
+    assert set(allowed(pos, N, None, 3)) == {"H2", "CA"}
+
+
+def test_C4b_trumps_seen_and_70E1_dummy_seen() -> None:
+    pos = Position.from_pbn("N:8.2.. 2.A.. 9..2. .K.A.", trump=Suit.SPADES, leader=S)
+    seen = NormalPlay.for_claim(pos, S, parse_statement(None), 2, trumps_seen=True)
+    assert seen.aware_of_trumps
+    # East, a defender, claims over dummy South's CQ: seeing it, he wins with the ace
+    pos2 = Position.from_pbn("N:...32 ...AJ ...Q4 ...65", trump=None, leader=N)
+    pos2 = pos2.play(Card("C2"))
+    assert allowed(pos2, E, None, 2, dummy=S) == ["CA"]
+    assert "CJ" in allowed(pos2, E, None, 2)

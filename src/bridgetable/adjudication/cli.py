@@ -27,7 +27,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         voids: set[tuple[Seat, Suit]] = set()
         if args.record:
-            pos, claimer, tricks, statement, shown = _from_record(args.record, args.board)
+            pos, claimer, tricks, statement, shown, dummy = _from_record(args.record, args.board)
             voids |= shown
             args.tricks, args.statement = tricks, statement
         else:
@@ -46,6 +46,7 @@ def _run(args: argparse.Namespace) -> int:
             pos = Position.from_pbn(args.deal, trump=strain.suit, leader=leader, trick=trick)
             if claimer is declarer.partner:
                 raise BridgeError(f"{claimer} is dummy: only declarer or a defender claims (68A)")
+            dummy = declarer.partner
         for v in args.void or ():
             seat_text, _, suit_text = v.partition(":")
             voids.add((Seat.from_letter(seat_text), Suit.from_letter(suit_text)))
@@ -58,6 +59,8 @@ def _run(args: argparse.Namespace) -> int:
             rules=rules,
             prof=args.profile,
             known_voids=frozenset(voids),
+            trumps_seen=args.trumps_seen,
+            dummy=dummy,
             dd=not args.no_dd,
             time_cap=args.time_cap,
         )
@@ -79,9 +82,10 @@ def _run(args: argparse.Namespace) -> int:
 
 def _from_record(
     path: str, board_no: int | None
-) -> tuple[Position, Seat, int, str | None, set[tuple[Seat, Suit]]]:
+) -> tuple[Position, Seat, int, str | None, set[tuple[Seat, Suit]], Seat | None]:
     """The position at the first claim of a board in a PBN, LIN or JSON file (the board
-    numbered ``board_no``, or the first board with a claim), with the show-outs before it."""
+    numbered ``board_no``, or the first board with a claim), with the show-outs before it and
+    dummy's seat."""
     from pathlib import Path
 
     from bridgetable.core.board import Board
@@ -100,13 +104,8 @@ def _from_record(
         for i, e in enumerate(rec.events):
             if isinstance(e, ClaimMade):
                 board = Board.replay(rec.prefix(i))
-                shown: set[tuple[Seat, Suit]] = set()
-                plays = [t.cards for t in board.tricks] + [board.current_trick]
-                for cards in plays:
-                    if cards:
-                        led = cards[0][1].suit
-                        shown |= {(s, led) for s, c in cards if c.suit is not led}
-                return board.position(), e.seat, e.tricks, e.statement, shown
+                shown = set(board.shown_voids())
+                return board.position(), e.seat, e.tricks, e.statement, shown, board.dummy
     which = f"board {board_no}" if board_no is not None else "any board"
     raise BridgeError(f"{path}: no claim found in {which}")
 
@@ -135,6 +134,11 @@ def register(sub: Any) -> None:
     p.add_argument("--profile", choices=("ebu", "acbl", "wbf"), default="ebu")
     p.add_argument(
         "--void", action="append", help="a show-out known before the claim, e.g. W:S (repeatable)"
+    )
+    p.add_argument(
+        "--trumps-seen",
+        action="store_true",
+        help="the play before the claim showed the claimer knew of the trumps out (C4b)",
     )
     p.add_argument("--time-cap", type=float, default=5.0, help="seconds per search")
     p.add_argument("--no-dd", action="store_true", help="skip the double-dummy value")

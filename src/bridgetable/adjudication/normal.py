@@ -85,6 +85,9 @@ class NormalPlay:
     aware_of_trumps: bool
     prof: Profile
     known_voids: int = 0
+    #: The seat number of dummy when a defender claims (dummy's cards are face up, 70E1),
+    #: else -1.
+    dummy: int = -1
 
     @classmethod
     def for_claim(
@@ -96,8 +99,14 @@ class NormalPlay:
         *,
         known_voids: frozenset[tuple[Seat, Suit]] = frozenset(),
         prof: Profile | None = None,
+        trumps_seen: bool = False,
+        dummy: Seat | None = None,
     ) -> NormalPlay:
-        """The policy for ``claimer``'s claim of ``claimed`` of the remaining tricks."""
+        """The policy for ``claimer``'s claim of ``claimed`` of the remaining tricks.
+
+        ``trumps_seen``: the play before the claim showed the claimer knew of the
+        outstanding trumps (C4b), as if his statement had mentioned them. ``dummy``: dummy's
+        seat, whose cards a defender who claims sees (70E1)."""
         voids = 0
         for seat, suit in known_voids:
             voids |= 1 << (seat * 4 + suit)
@@ -106,9 +115,10 @@ class NormalPlay:
             statement=statement,
             trump=pos.trump,
             conceding=claimed < pos.tricks_left or statement.conceded > 0,
-            aware_of_trumps=statement.mentions_trumps,
+            aware_of_trumps=statement.mentions_trumps or trumps_seen,
             prof=prof or profile(),
             known_voids=voids,
+            dummy=-1 if dummy is None or dummy.side is claimer.side else int(dummy),
         )
 
     # -- the policy protocol -------------------------------------------------------------
@@ -423,6 +433,26 @@ class NormalPlay:
         ):
             return _high(hand & SUIT_MASKS[trump])
         winners = self._winners(pos, hand)
+        if (
+            trump is not None
+            and not conceding
+            and winners & SUIT_MASKS[trump]
+            and not self._theirs(pos) & SUIT_MASKS[trump]
+        ):
+            # C4d (ACBL 2019 guideline 4): with no trump left against him a trump cannot lose
+            # its trick by waiting, so he is not made to lead one while he has a side winner
+            # to cash or a side card for partner to ruff (a cross-ruff)
+            if winners & ~SUIT_MASKS[trump]:
+                winners &= ~SUIT_MASKS[trump]
+            else:
+                partner = pos.hands[pos.to_play.partner]
+                ruffs = 0
+                if partner & SUIT_MASKS[trump]:
+                    for s in range(4):
+                        if s != trump and hand & SUIT_MASKS[s] and not partner & SUIT_MASKS[s]:
+                            ruffs |= _low(hand & SUIT_MASKS[s])
+                if ruffs:
+                    return ruffs
         opts = 0
         if winners and not conceding:
             for s in range(4):
@@ -450,6 +480,10 @@ class NormalPlay:
         finesse = self._finesse_card(pos, state)
         if finesse and legal & finesse:
             return finesse
+        unsure = partner_winning and best.suit is led and not self._holds(pos, voids, best)
+        if unsure:
+            # an opponent still to play may beat partner's card: not a trick to play low to
+            partner_winning = False
         if follow:
             if partner_winning and (best.suit is not led or follow & ((1 << best.index) - 1)):
                 return _low(follow)  # play under partner's winning card
@@ -476,10 +510,50 @@ class NormalPlay:
             if best.suit is trump:
                 trumps &= ~((1 << (best.index + 1)) - 1)
             if trumps:
-                return _low(trumps) if self.prof.ruff_low else trumps
+                ruffs = _low(trumps) if self.prof.ruff_low else trumps
+                # over partner's card that may be beaten: ruff it or trust it
+                return ruffs | self._discards(pos, hand) if unsure else ruffs
         return self._discards(pos, hand)
 
+    def _holds(self, pos: Position, voids: int, best: Card) -> bool:
+        """Whether the trick's winning card ``best`` (partner's) wins against every
+        opponent still to play, as far as the claimer knows: no higher card of its suit
+        outstanding with them and, in a side suit, no trump with an opponent who may be void.
+        """
+        seat = pos.to_play
+        to_come = [
+            seat.next(i) for i in range(1, 4 - len(pos.trick)) if seat.next(i).side is not self.side
+        ]
+        if not to_come:
+            return True
+        suit = best.suit
+        theirs = self._theirs(pos)
+        higher = theirs & SUIT_MASKS[suit] & ~((best.bit << 1) - 1)
+        trump = self.trump
+        for s in to_come:
+            if voids >> (s * 4 + suit) & 1:
+                if trump is not None and suit is not trump and theirs & SUIT_MASKS[trump]:
+                    return False
+                continue
+            if int(s) == self.dummy:
+                if pos.hands[s] & higher:
+                    return False
+                if (
+                    trump is not None
+                    and suit is not trump
+                    and not pos.hands[s] & SUIT_MASKS[suit]
+                    and pos.hands[s] & SUIT_MASKS[trump]
+                ):
+                    return False
+                continue
+            if higher:
+                return False
+        return True
+
     def _discards(self, pos: Position, hand: int) -> int:
+        trump = self.trump
+        if trump is not None and hand & ~SUIT_MASKS[trump]:
+            hand &= ~SUIT_MASKS[trump]  # a trump thrown away is a ruff, not a discard
         losers = hand & ~self._winners(pos, hand)
         opts = 0
         for s in range(4):
@@ -500,7 +574,9 @@ class NormalPlay:
         seat = pos.to_play
         to_come = [seat.next(i) for i in range(1, 4 - len(pos.trick))]
         opponents = [s for s in Seat if s.side is not self.side]
-        if not any(voids >> (s * 4 + suit) & 1 for s in opponents):
+        later_opponents = [s for s in to_come if s.side is not self.side]
+        seen = all(int(s) == self.dummy or voids >> (s * 4 + suit) & 1 for s in later_opponents)
+        if not seen and not any(voids >> (s * 4 + suit) & 1 for s in opponents):
             return 0
         theirs_later = 0
         for s in to_come:

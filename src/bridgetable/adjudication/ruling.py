@@ -116,6 +116,8 @@ def adjudicate(
     rules: RuleSet | None = None,
     prof: Profile | str | None = None,
     known_voids: frozenset[tuple[Seat, Suit]] = frozenset(),
+    trumps_seen: bool = False,
+    dummy: Seat | None = None,
     dd: DDFunction | bool | None = True,
     want_floor: bool = True,
     time_cap: float = DEFAULT_TIME_CAP,
@@ -131,6 +133,10 @@ def adjudicate(
         rules: duplicate (default) or rubber; Law 71 differs (normal play vs any play).
         prof: the jurisdiction profile (``ebu`` default, ``acbl``, ``wbf``).
         known_voids: (seat, suit) show-outs before the claim, known to the claimer.
+        trumps_seen: the play before the claim showed that the claimer knew of the trumps
+            still out (C4b: the Director's finding): he is treated as if he had mentioned
+            them, and 70C does not apply.
+        dummy: dummy's seat: a defender who claims sees dummy's cards (70E1).
         dd: a function (position, side) -> tricks for the double-dummy value; ``True`` uses
             DDS through endplay when installed; ``None`` or ``False`` skips it.
         want_floor: compute ``floor`` (always done for Law 71 under the rubber code).
@@ -151,7 +157,16 @@ def adjudicate(
     deadline = clock() + time_cap  # one budget for every search of this ruling
 
     def search(st: Statement, stop_at: int | None = None) -> MinResult:
-        policy = NormalPlay.for_claim(pos, claimer, st, claimed, known_voids=known_voids, prof=pr)
+        policy = NormalPlay.for_claim(
+            pos,
+            claimer,
+            st,
+            claimed,
+            known_voids=known_voids,
+            prof=pr,
+            trumps_seen=trumps_seen,
+            dummy=dummy,
+        )
         return min_tricks(pos, side, policy, deadline=deadline, clock=clock, stop_at=stop_at)
 
     normal = search(stmt)
@@ -183,6 +198,7 @@ def adjudicate(
     if (
         trump_out
         and not stmt.mentions_trumps
+        and not trumps_seen
         and normal.complete
         and normal.tricks is not None
         and normal.tricks < claimed

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bridgetable.core.cards import Card
+from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import NotationError, NotEntitled, WrongPhase
 from bridgetable.core.events import register_event
 from bridgetable.core.phase import Phase
@@ -275,6 +275,16 @@ class ClaimsMixin:
         return None
 
     # -- helpers -------------------------------------------------------------------
+
+    def shown_voids(self) -> frozenset[tuple[Seat, Suit]]:
+        """Every (seat, suit) where the seat has failed to follow to that suit so far: the
+        show-outs a claimer knows of (Law 70 adjudication's ``known_voids``)."""
+        shown: set[tuple[Seat, Suit]] = set()
+        for cards in [*(t.cards for t in self._tricks), self._trick]:
+            if cards:
+                led = cards[0][1].suit
+                shown |= {(s, led) for s, c in cards if c.suit is not led}
+        return frozenset(shown)
 
     def _claimable(self) -> bool:
         """Whether the cards stand as a claim's position can state them: the trick in

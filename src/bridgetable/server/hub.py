@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import hashlib
 import json
@@ -31,6 +32,7 @@ from typing import Any
 import orjson
 
 from bridgetable.core.board import Board
+from bridgetable.core.cards import Suit
 from bridgetable.core.errors import ActionRefused, BridgeError
 from bridgetable.core.events import event_from_dict, event_to_dict
 from bridgetable.core.record import BoardRecord, BoardSetup
@@ -399,14 +401,21 @@ class Hub:
         if claim is None:
             return
         version = table.version
-        args = (claim.position, claim.claimer, claim.tricks, claim.statement.text or None)
+        b = table.board
+        job = functools.partial(
+            propose_ruling,
+            claim.position,
+            claim.claimer,
+            claim.tricks,
+            claim.statement.text or None,
+            known_voids=b.shown_voids(),
+            dummy=b.dummy,
+        )
 
         async def run() -> None:
             loop = asyncio.get_running_loop()
             try:
-                ruling = await asyncio.wait_for(
-                    loop.run_in_executor(self.executor, propose_ruling, *args), 30
-                )
+                ruling = await asyncio.wait_for(loop.run_in_executor(self.executor, job), 30)
             except Exception as exc:
                 ruling = {"error": f"no proposal: {exc!r}"}
             msg = {"type": "ruling_proposal", "table": table.id, "version": version, **ruling}
@@ -512,7 +521,13 @@ class Hub:
 
 
 def propose_ruling(
-    position: Any, claimer: Seat, claimed: int, statement: str | None
+    position: Any,
+    claimer: Seat,
+    claimed: int,
+    statement: str | None,
+    *,
+    known_voids: frozenset[tuple[Seat, Suit]] = frozenset(),
+    dummy: Seat | None = None,
 ) -> dict[str, Any]:
     """The adjudicator's proposed ruling and witness line for the Director (Law 70), run in a
     worker; without the adjudication package, a double-dummy figure only."""
@@ -521,7 +536,16 @@ def propose_ruling(
     except ImportError:
         adjudicate = None  # type: ignore[assignment]
     if adjudicate is not None:
-        r = adjudicate(position, claimer, claimed, statement, want_floor=False, time_cap=5.0)
+        r = adjudicate(
+            position,
+            claimer,
+            claimed,
+            statement,
+            known_voids=known_voids,
+            dummy=dummy,
+            want_floor=False,
+            time_cap=5.0,
+        )
         return {"ruling": r.to_dict(), "text": r.text}
     from bridgetable.solver.dds import DDSSolver
 
