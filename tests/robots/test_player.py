@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bridgetable.core.board import Board
 from bridgetable.core.calls import Contract, parse_call
-from bridgetable.core.cards import Card
+from bridgetable.core.cards import Card, Hand
 from bridgetable.core.deal import Deal
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat
 from bridgetable.robots.memory import Memory
-from bridgetable.robots.player import choose_call, claim_holds, decide
-from bridgetable.robots.sampler import sample_layouts, unseen_cards
+from bridgetable.robots.player import _one_choice, _positions, choose_call, claim_holds, decide
+from bridgetable.robots.sampler import sample_hands, sample_layouts, unseen_cards
+from bridgetable.solver import dds
 
 DEAL = "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874"
 
@@ -102,3 +105,98 @@ def test_claim_answers() -> None:
     b2.make_claim(Seat.SOUTH, 1)
     v2 = b2.view_for(Seat.EAST).to_dict()
     assert decide(v2, {"leader": "N"}, {}, 1) == {"action": "agree_claim", "args": {}}
+
+
+def played_to(b: Board, tricks: int, seed: int) -> dict[Seat, Memory]:
+    """Random legal play on ``b`` until ``tricks`` tricks are quitted; what each seat saw."""
+    rng = random.Random(seed)
+    b.play(Seat.WEST, b.legal_cards(Seat.WEST)[0])
+    b.face_lead(Seat.WEST)
+    mems = {s: Memory() for s in Seat}
+    while len(b.tricks) < tricks or b.current_trick:
+        for s in Seat:
+            mems[s].observe(b.view_for(s).to_dict())
+        actor = b.to_act
+        assert actor is not None
+        b.play(actor, rng.choice(b.legal_cards(actor)))
+    for s in Seat:
+        mems[s].observe(b.view_for(s).to_dict())
+    return mems
+
+
+def test_masks_are_the_layouts() -> None:
+    b = practice()
+    mems = played_to(b, 3, 5)
+    actor = b.to_act
+    assert actor is not None
+    view = b.view_for(actor).to_dict()
+    hands = sample_hands(view, mems[actor], 6, random.Random(4))
+    layouts = sample_layouts(view, mems[actor], 6, random.Random(4))
+    for masks, lay in zip(hands, layouts, strict=True):
+        for seat, mask in zip("NESW", masks, strict=True):
+            assert {str(c) for c in Hand.from_mask(mask)} == lay[seat]
+        assert len({m.bit_count() for m in masks}) == 1
+
+
+def test_batch_scores_equal_single_solves_with_either_tables() -> None:
+    """Batches of full hands (large tables), then of late positions (small ones), then
+    full hands again score every legal card as one ``SolveBoard`` call does."""
+    solver = dds.DDSSolver()
+    b = practice()
+    lead_view = b.view_for(Seat.WEST).to_dict()
+    leads = _positions(lead_view, sample_hands(lead_view, Memory(), 2, random.Random(1)))
+    b2 = practice()
+    mems = played_to(b2, 6, 2)
+    actor = b2.to_act
+    assert actor is not None
+    view = b2.view_for(actor).to_dict()
+    late = _positions(view, sample_hands(view, mems[actor], 12, random.Random(3)))
+    for batch, large in ((leads, True), (late, False), (leads, True)):
+        values = solver.card_values_many(batch)
+        assert dds._tables["large"] is large
+        assert values == [solver.card_values(p) for p in batch]
+        scores = solver.card_scores_many(batch)
+        for p, groups, v in zip(batch, scores, values, strict=True):
+            assert sum(m for m, _ in groups) == p.legal_mask()
+            assert {c: t for m, t in groups for c in Hand.from_mask(m)} == v
+
+
+def test_equivalent_cards_need_no_solving(monkeypatch: pytest.MonkeyPatch) -> None:
+    b = practice()
+    b.play(Seat.WEST, Card("ST"))
+    b.face_lead(Seat.WEST)
+    b.play(Seat.SOUTH, Card("S2"))  # declarer plays dummy's card
+    # East holds SJ976: the nine and the seven are split by the eight, still out
+    mem = Memory()
+    mem.observe(b.view_for(Seat.EAST).to_dict())
+    view = b.view_for(Seat.EAST).to_dict()
+    legal = [Card(c) for c in view["legal_cards"]]
+    assert not _one_choice(view, mem, legal)
+    assert not _one_choice(view, mem, [Card("S9"), Card("S7")])
+    assert _one_choice(view, mem, [Card("S7"), Card("S6")])
+    # the eight played to a quitted trick joins them; in the trick in progress it does not
+    mem.played.add("S8")
+    assert _one_choice(view, mem, [Card("S9"), Card("S7")])
+    view["trick"] = [*view["trick"], ["S", "S8"]]
+    assert not _one_choice(view, mem, [Card("S9"), Card("S7")])
+    # a robot whose legal cards are equivalent plays the lowest without the solver
+    view = b.view_for(Seat.EAST).to_dict()
+    view["legal_cards"] = ["S7", "S6"]
+
+    def no_solver(*args: object) -> None:
+        raise AssertionError("solved")
+
+    monkeypatch.setattr("bridgetable.robots.player.card_scores_many", no_solver)
+    assert decide(view, mem.to_dict(), {}, 1) == {"action": "play", "args": {"card": "S6"}}
+
+
+def test_mid_play_is_deterministic_and_legal() -> None:
+    b = practice()
+    mems = played_to(b, 4, 9)
+    actor = b.to_act
+    assert actor is not None
+    view = b.view_for(actor).to_dict()
+    cfg = {"lead_samples": 8, "play_samples": 16}
+    one = decide(view, mems[actor].to_dict(), cfg, 3)
+    assert one == decide(view, mems[actor].to_dict(), cfg, 3)
+    assert one is not None and one["args"]["card"] in view["legal_cards"]

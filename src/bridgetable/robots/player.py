@@ -7,10 +7,12 @@ picklable so the server runs it in a worker process with a deadline. It answers 
 Card play is Monte-Carlo double dummy (GIB style): the unseen cards are dealt ``samples``
 times consistently with the view (:mod:`.sampler`), every layout is scored for every legal
 card by DDS's batch call, and the card with the highest total wins (the lowest such card on a
-tie). A declarer on lead claims the rest when every sample gives his side every remaining
-trick. A claim is answered by the adjudicator's ruling when that package is present, else by
-double dummy: agree when the claim holds, dispute (or, as the claimer's partner, object)
-otherwise.
+tie). When the legal cards are equivalent on every layout (one suit, every card between them
+in the same hand or played to a quitted trick) they would all tie, and the lowest is played
+without solving. A declarer on lead claims the rest when every sample gives his side every
+remaining trick. A claim is answered by the adjudicator's ruling when that package is
+present, else by double dummy: agree when the claim holds, dispute (or, as the claimer's
+partner, object) otherwise.
 """
 
 from __future__ import annotations
@@ -21,12 +23,12 @@ from typing import Any
 
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import PASS, Bid, Call, Contract, Strain, parse_call
-from bridgetable.core.cards import Card, Hand, Suit
+from bridgetable.core.cards import Card, Hand, Suit, cards_of_mask
 from bridgetable.core.errors import ActionRefused
 from bridgetable.core.position import Position
 from bridgetable.core.seats import Seat
 from bridgetable.robots.memory import Memory
-from bridgetable.robots.sampler import SEAT_LETTERS, SamplingError, known_hands, sample_layouts
+from bridgetable.robots.sampler import SamplingError, known_hands, sample_hands
 
 Command = dict[str, Any]
 
@@ -140,49 +142,77 @@ def _trump(view: dict[str, Any]) -> Any:
     return Contract.parse(view["contract"]).strain.suit
 
 
-def _masks(layout: dict[str, set[str]]) -> tuple[int, int, int, int]:
-    out = [0, 0, 0, 0]
-    for i, s in enumerate(SEAT_LETTERS):
-        for c in layout[s]:
-            out[i] |= Card(c).bit
-    return (out[0], out[1], out[2], out[3])
+def _leader(view: dict[str, Any], mem: Memory | None = None) -> Seat:
+    trick = view.get("trick") or []
+    if trick:
+        return Seat.from_letter(trick[0][0])
+    if view.get("hand_to_play"):
+        return Seat.from_letter(view["hand_to_play"])
+    if mem is not None and mem.leader is not None:
+        return Seat.from_letter(mem.leader)
+    raise SamplingError("who is on lead is not known")
 
 
 def _positions(
-    view: dict[str, Any], layouts: list[dict[str, set[str]]], mem: Memory | None = None
+    view: dict[str, Any], hands: list[tuple[int, int, int, int]], mem: Memory | None = None
 ) -> list[Position]:
-    trick = view.get("trick") or []
     trump = _trump(view)
-    if trick:
-        leader = Seat.from_letter(trick[0][0])
-    elif view.get("hand_to_play"):
-        leader = Seat.from_letter(view["hand_to_play"])
-    elif mem is not None and mem.leader is not None:
-        leader = Seat.from_letter(mem.leader)
-    else:
-        raise SamplingError("who is on lead is not known")
-    cards = tuple(Card(c) for _, c in trick)
-    return [Position(_masks(lay), trump, leader, cards) for lay in layouts]
+    leader = _leader(view, mem)
+    cards = tuple(Card(c) for _, c in view.get("trick") or [])
+    return [Position(h, trump, leader, cards) for h in hands]
 
 
 def card_values_many(positions: list[Position]) -> list[dict[Card, int]] | None:
     """Double-dummy values of every legal card in each position, through the solver
     package's batch call (DDS ``SolveAllBoards``); ``None`` when no solver is installed."""
+    scores = card_scores_many(positions)
+    if scores is None:
+        return None
+    return [{c: v for mask, v in groups for c in cards_of_mask(mask)} for groups in scores]
+
+
+def card_scores_many(positions: list[Position]) -> list[list[tuple[int, int]]] | None:
+    """:func:`card_values_many` as the solver gives it: for each position, the legal cards
+    in groups of equivalent ones, ``(mask of the group, tricks)``."""
     try:
         from bridgetable.solver.dds import DDSSolver
     except ImportError:  # pragma: no cover - the solver package is optional
         return None
     try:
-        values: list[dict[Card, int]] = DDSSolver().card_values_many(positions)
+        scores: list[list[tuple[int, int]]] = DDSSolver().card_scores_many(positions)
     except Exception:  # pragma: no cover - DDS missing or failing: the caller falls back
         return None
-    return values
+    return scores
 
 
 def fallback_card(view: dict[str, Any]) -> Command:
     """The lowest legal card: what a robot plays past its deadline or without a solver."""
     legal = [Card(c) for c in view["legal_cards"]]
     return {"action": "play", "args": {"card": str(min(legal))}}
+
+
+def _one_choice(view: dict[str, Any], mem: Memory, legal: list[Card]) -> bool:
+    """Whether the legal cards are equivalent on every layout: one card, or cards of one
+    suit such that every card ranking between them is in the same hand or was played to a
+    quitted trick (a card in the trick in progress may still tell them apart)."""
+    if len(legal) == 1:
+        return True
+    suit = legal[0].suit
+    if any(c.suit != suit for c in legal):
+        return False
+    hand = view.get("hand_to_play")
+    if hand is None or hand not in view["hands"]:
+        return False
+    held = Hand.from_pbn(view["hands"][hand]).mask
+    in_trick = {c for _, c in view.get("trick") or []}
+    gone = 0
+    for c in mem.played:
+        if c not in in_trick:
+            gone |= Card(c).bit
+    lo = min(c.index for c in legal)
+    hi = max(c.index for c in legal)
+    between = ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1)
+    return between & ~(held | gone) == 0
 
 
 def choose_play(view: dict[str, Any], mem: Memory, cfg: RobotConfig, rng: random.Random) -> Command:
@@ -192,31 +222,36 @@ def choose_play(view: dict[str, Any], mem: Memory, cfg: RobotConfig, rng: random
         return {"action": "play", "args": {}}
     opening = view["phase"] == "clarification"
     can_claim = "claim" in view.get("actions", ()) and view.get("declarer") == view["role"]
-    if len(legal) == 1 and not can_claim:
-        return {"action": "play", "args": {"card": str(legal[0])}}
+    if not can_claim and _one_choice(view, mem, legal):
+        # every layout scores the legal cards alike: the lowest, as the ties rule picks
+        return {"action": "play", "args": {"card": str(min(legal))}}
     count = cfg.lead_samples if opening else cfg.play_samples
     try:
-        layouts = sample_layouts(view, mem, count, rng)
-        positions = _positions(view, layouts)
+        positions = _positions(view, sample_hands(view, mem, count, rng))
     except (SamplingError, ValueError):
         return fallback_card(view)
-    values = card_values_many(positions)
-    if values is None:
+    scores = card_scores_many(positions)
+    if scores is None:
         return fallback_card(view)
-    totals = dict.fromkeys(legal, 0)
-    for v in values:
-        for c in legal:
-            totals[c] += v.get(c, 0)
+    # total tricks of each card (by index) over the layouts
+    totals = [0] * 52
+    for groups in scores:
+        for group, tricks in groups:
+            rest = group
+            while rest:
+                low = rest & -rest
+                totals[low.bit_length() - 1] += tricks
+                rest ^= low
     tricks_left = positions[0].tricks_left
     if (
         can_claim
         and not view.get("trick")
         and tricks_left <= cfg.claim_check_tricks
-        and all(max(v.values()) == tricks_left for v in values if v)
+        and all(max(v for _, v in groups) == tricks_left for groups in scores if groups)
     ):
         return {"action": "claim", "args": {"tricks": tricks_left}}
-    best = max(totals.values())
-    card = min(c for c in legal if totals[c] == best)
+    best = max(totals[c.index] for c in legal)
+    card = min(c for c in legal if totals[c.index] == best)
     return {"action": "play", "args": {"card": str(card)}}
 
 
@@ -232,8 +267,7 @@ def claim_holds(
     claimer = Seat.from_letter(claim["claimer"])
     claimed = int(claim["tricks"])
     try:
-        layouts = sample_layouts(view, mem, 8, rng)
-        positions = _positions(view, layouts, mem)
+        positions = _positions(view, sample_hands(view, mem, 8, rng), mem)
     except (SamplingError, ValueError):
         return False  # nothing to go on: let the Director decide
     unique = {p.hands: p for p in positions}
