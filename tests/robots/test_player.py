@@ -200,3 +200,26 @@ def test_mid_play_is_deterministic_and_legal() -> None:
     one = decide(view, mems[actor].to_dict(), cfg, 3)
     assert one == decide(view, mems[actor].to_dict(), cfg, 3)
     assert one is not None and one["args"]["card"] in view["legal_cards"]
+
+
+def test_robot_takes_the_first_option_of_a_table_mode_choice() -> None:
+    """Table mode: East leads out of turn at trick 1; declarer (a robot) is offered the
+    Law 54 options and takes the first one, which the engine accepts."""
+    from bridgetable.core.rules import RuleSet
+    from bridgetable.server.commands import run_command
+
+    setup = BoardSetup.for_board(
+        1,
+        deal=Deal.from_pbn(DEAL),
+        rules=RuleSet.duplicate(policy="table"),
+        contract=Contract.parse("3NT S"),
+    )
+    b = Board(setup)
+    b.play(Seat.EAST, sorted(b.hand(Seat.EAST))[0])  # West was to lead
+    view = b.view_for(Seat.SOUTH).to_dict()
+    assert "choose" in view["actions"] and view["options"]
+    cmd = decide(view, Memory().to_dict(), {}, 3)
+    assert cmd == {"action": "choose", "args": {"option": view["options"][0]}}
+    before = len(b.events)
+    run_command(b, Seat.SOUTH, cmd["action"], cmd["args"])
+    assert len(b.events) == before + 1  # the choice is recorded, not refused

@@ -65,6 +65,10 @@ def decide(
         if "dispute_claim" in actions:
             return {"action": "dispute_claim", "args": {}}
         return None
+    if "choose" in actions and view.get("options"):
+        # table mode: a rectification the Law leaves to this player; the robot takes the
+        # first option offered (the engine lists the Law's default first)
+        return {"action": "choose", "args": {"option": view["options"][0]}}
     if "agree_play_on" in actions:
         return {"action": "agree_play_on", "args": {}}
     if "explain" in actions:
