@@ -9,12 +9,20 @@ import pytest
 
 from bridgetable.core.board import Board
 from bridgetable.core.calls import Contract, parse_call
-from bridgetable.core.cards import Card, Hand
+from bridgetable.core.cards import Card, Hand, Suit
 from bridgetable.core.deal import Deal
+from bridgetable.core.position import Position
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat
 from bridgetable.robots.memory import Memory
-from bridgetable.robots.player import _one_choice, _positions, choose_call, claim_holds, decide
+from bridgetable.robots.player import (
+    _one_choice,
+    _positions,
+    choose_call,
+    claim_holds,
+    decide,
+    lead_targets,
+)
 from bridgetable.robots.sampler import sample_hands, sample_layouts, unseen_cards
 from bridgetable.solver import dds
 
@@ -223,3 +231,67 @@ def test_robot_takes_the_first_option_of_a_table_mode_choice() -> None:
     before = len(b.events)
     run_command(b, Seat.SOUTH, cmd["action"], cmd["args"])
     assert len(b.events) == before + 1  # the choice is recorded, not refused
+
+
+def test_cards_reaching_a_target_are_those_scoring_it() -> None:
+    """``cards_reaching_many`` (DDS ``solutions=2`` with a target) holds a card exactly
+    when its ``card_scores_many`` score reaches the target, on random positions of every
+    length, tricks in progress included, and on targets out of range."""
+    rng = random.Random(11)
+    solver = dds.DDSSolver()
+    positions: list[Position] = []
+    for n in range(14):
+        deal = Deal.random(rng)
+        trump = rng.choice([None, *Suit])
+        p = Position(
+            tuple(deal[s].mask for s in Seat),  # type: ignore[arg-type]
+            trump,
+            rng.choice(list(Seat)),
+        )
+        for _ in range(rng.randrange(20, 45) if n >= 2 else 0):
+            p = p.play(rng.choice(p.legal_cards()))
+        positions.append(p)
+    scores = solver.card_scores_many(positions)
+    for targets in (
+        [rng.randrange(0, p.tricks_left + 2) for p in positions],
+        [(p.tricks_left + 1) // 2 for p in positions],
+        [rng.randrange(1, p.tricks_left + 1) for p in positions],
+    ):
+        got = solver.cards_reaching_many(positions, targets)
+        want = [
+            sum(m for m, v in groups if v >= t) for groups, t in zip(scores, targets, strict=True)
+        ]
+        assert got == want
+    with pytest.raises(ValueError):
+        solver.cards_reaching_many(positions, [1])
+
+
+def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opening lead is the card beating the contract in most samples, then beating it
+    by two tricks (or the targets ``lead_targets`` gives), then the lowest: as computed
+    from every card's exact scores, without them (no ``solutions=3`` call)."""
+    cfg = {"lead_samples": 12, "play_samples": 8}
+    for contract, seed in (("3NT S", 1), ("4S N", 2), ("1C E", 3), ("6H S", 4)):
+        b = practice(contract)
+        leader = b.to_act
+        assert leader is not None
+        view = b.view_for(leader).to_dict()
+        positions = _positions(view, sample_hands(view, Memory(), 12, random.Random(seed)))
+        values = dds.DDSSolver().card_values_many(positions)
+        need = 14 - Contract.parse(contract).tricks_needed
+        legal = [Card(c) for c in view["legal_cards"]]
+
+        def count(c: Card, t: int) -> int:
+            return sum(v[c] >= t for v in values)  # noqa: B023
+
+        plan = [need, *lead_targets(need, max(count(c, need) for c in legal), 12)]
+        plan = [t for t in plan if 1 <= t <= 13]
+        want = min(legal, key=lambda c: ([-count(c, t) for t in plan], c))
+
+        def no_scores(*args: object) -> None:
+            raise AssertionError("scored every card")
+
+        with monkeypatch.context() as m:
+            m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
+            cmd = decide(view, Memory().to_dict(), cfg, seed)
+        assert cmd == {"action": "play", "args": {"card": str(want)}}

@@ -11,6 +11,10 @@ thread slot 0, which two Python threads must not share. Batches of late position
 threads to its small transposition tables, full deals and early positions back to the large
 ones (``_use_tables``): each kind is the faster for those positions.
 
+:meth:`DDSSolver.card_scores_many` scores every legal card exactly (DDS ``solutions=3``);
+:meth:`DDSSolver.cards_reaching_many` only tells which cards reach a target (``solutions=2``
+with that target), for a fraction of the cost.
+
 Example (North holds all the spades, East the hearts...):
     >>> from bridgetable.core.deal import Deal
     >>> from bridgetable.core.calls import Strain
@@ -280,10 +284,16 @@ def _use_tables(large: bool) -> None:
 _FUT_INTS = 2 + 4 * 13
 
 
-def _solve_batch(positions: Sequence[Position]) -> list[list[tuple[int, int]]]:
+def _solve_batch(
+    positions: Sequence[Position], targets: Sequence[int] | None = None
+) -> list[list[tuple[int, int]]]:
     """One ``SolveAllBoardsBin`` call (at most 200 positions, every one with a card to
     play): for each position the legal cards grouped as DDS scores them, ``(mask of the
     equivalent cards, tricks for the side to play)``. Called under the lock.
+
+    With ``targets`` (one per position, each between 1 and the tricks left), DDS is asked
+    instead for the cards reaching the target (``solutions=2``): the groups returned are
+    those cards, every one scored with the target; none when no card reaches it.
 
     The DDS structs are filled and read as flat arrays of C ints: going through endplay's
     ``Deal`` and ``SolvedBoard`` objects costs more than solving a late position.
@@ -319,8 +329,12 @@ def _solve_batch(positions: Sequence[Position]) -> list[list[tuple[int, int]]]:
             row[k + 3] = (m & 0x1FFF) << 2
             k += 4
         flat[j * deal_ints : (j + 1) * deal_ints] = row
-    bop.target[:n] = [0] * n
-    bop.solutions[:n] = [3] * n  # every legal card with its score
+    if targets is None:
+        bop.target[:n] = [0] * n
+        bop.solutions[:n] = [3] * n  # every legal card with its score
+    else:
+        bop.target[:n] = list(targets)
+        bop.solutions[:n] = [2] * n  # every card reaching the target
     bop.mode[:n] = [1] * n
     solved = _dds.solvedBoards()
     _dds.SolveAllBoardsBin(bop, solved)
@@ -427,6 +441,57 @@ class DDSSolver:
                 if got != pos.legal_mask():
                     raise SolverError(f"DDS scored other cards than the legal ones at {pos}")
                 out[i] = groups
+        return out
+
+    def cards_reaching_many(
+        self, positions: Sequence[Position], targets: Sequence[int]
+    ) -> list[int]:
+        """For each position, the mask of the legal cards after which the side to play
+        takes at least its target of the remaining tricks (the one in progress included)
+        with best play: DDS's ``solutions=2`` with that target, through the batch call.
+        A card is in the mask exactly when its :meth:`card_scores_many` score reaches the
+        target; a target of 0 or less holds for every legal card, one above the tricks
+        left for none, without solving. Much cheaper than scoring every card.
+
+        Example:
+            >>> from bridgetable.core.cards import Hand
+            >>> from bridgetable.core.position import Position
+            >>> from bridgetable.core.seats import Seat
+            >>> p = Position.from_pbn("N:AK... Q2... 43... JT...", trump=None, leader=Seat.NORTH)
+            >>> s = DDSSolver()
+            >>> [Hand.from_mask(m).to_pbn() for m in s.cards_reaching_many([p, p, p], [2, 3, 0])]
+            ['AK...', '...', 'AK...']
+        """
+        if len(targets) != len(positions):
+            raise ValueError("one target a position")
+        out = [0] * len(positions)
+        todo = []
+        for i, (p, t) in enumerate(zip(positions, targets, strict=True)):
+            left = _remaining(p)
+            if left == 0 or t > left:
+                continue
+            if t <= 0:
+                out[i] = p.legal_mask()
+            else:
+                todo.append(i)
+        if not todo:
+            return out
+        _modules()
+        large = max(_remaining(positions[i]) for i in todo) >= _LARGE_TABLES_FROM
+        for start in range(0, len(todo), _BOARDS_PER_BATCH):
+            idx = todo[start : start + _BOARDS_PER_BATCH]
+            with _dds_call("SolveAllBoards"):
+                _use_tables(large)
+                solved = _solve_batch([positions[i] for i in idx], [targets[i] for i in idx])
+            for i, groups in zip(idx, solved, strict=True):
+                got = 0
+                for mask, score in groups:
+                    if score != targets[i]:
+                        raise SolverError(f"DDS scored {score} for target {targets[i]}")
+                    got |= mask
+                if got & ~positions[i].legal_mask():
+                    raise SolverError(f"DDS found other cards than legal ones at {positions[i]}")
+                out[i] = got
         return out
 
 
