@@ -295,3 +295,80 @@ def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch) -
             m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
             cmd = decide(view, Memory().to_dict(), cfg, seed)
         assert cmd == {"action": "play", "args": {"card": str(want)}}
+
+
+def _target_choice(
+    values: list[dict[Card, int]], legal: list[Card], need: int, tricks_left: int
+) -> Card:
+    """The card of the target criterion, from every card's exact scores."""
+
+    def count(c: Card, t: int) -> int:
+        return sum(v[c] >= t for v in values)
+
+    plan = [need, *lead_targets(need, max(count(c, need) for c in legal), len(values))]
+    plan = [t for t in plan if 1 <= t <= tricks_left]
+    return min(legal, key=lambda c: ([-count(c, t) for t in plan], c))
+
+
+def test_mid_play_makes_or_beats_the_contract_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mid-play, the card is the one taking the tricks the side still needs (to make the
+    contract, or to beat it, counting the tricks won) in most samples, then one trick more,
+    then one less (or the targets ``lead_targets`` gives), then the lowest: as computed
+    from every card's exact scores, without them (no ``solutions=3`` call) unless declarer
+    may claim. Once the contract's fate is settled, the highest total tricks."""
+    cfg = {"lead_samples": 8, "play_samples": 12}
+    seen = {"targets": 0, "exact": 0, "settled": 0}
+    for contract, tricks, seed in (
+        ("3NT S", 2, 1),
+        ("4S S", 3, 2),
+        ("1C S", 4, 3),
+        ("6H S", 5, 4),
+        ("2D S", 6, 5),
+        ("3NT S", 7, 6),
+        ("7NT S", 3, 7),
+        ("1NT S", 9, 8),
+        ("4H S", 1, 9),
+        ("5C S", 8, 10),
+        ("2NT S", 10, 11),
+        ("4S S", 6, 12),
+    ):
+        b = practice(contract)
+        mems = played_to(b, tricks, seed)
+        actor = b.to_act
+        assert actor is not None
+        view = b.view_for(actor).to_dict()
+        mem = mems[actor]
+        legal = [Card(c) for c in view["legal_cards"]]
+        if _one_choice(view, mem, legal):
+            continue
+        positions = _positions(view, sample_hands(view, mem, 12, random.Random(seed)))
+        values = dds.DDSSolver().card_values_many(positions)
+        parsed = Contract.parse(contract)
+        assert parsed.declarer is not None
+        side = positions[0].to_play.side
+        won = view["tricks_won"][side.name]
+        needed = parsed.tricks_needed
+        need = needed - won if side is parsed.declarer.side else 14 - needed - won
+        left = positions[0].tricks_left
+        can_claim = "claim" in view["actions"] and view["role"] == view["declarer"]
+        if 1 <= need <= left:
+            want = _target_choice(values, legal, need, left)
+        else:
+            want = min(legal, key=lambda c: (-sum(v[c] for v in values), c))
+            seen["settled"] += 1
+
+        def no_scores(*args: object) -> None:
+            raise AssertionError("scored every card")
+
+        with monkeypatch.context() as m:
+            if 1 <= need <= left and not can_claim:
+                m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
+                seen["targets"] += 1
+            elif can_claim:
+                seen["exact"] += 1
+            cmd = decide(view, mem.to_dict(), cfg, seed)
+        if cmd == {"action": "claim", "args": {"tricks": left}}:
+            assert can_claim and all(max(v.values()) == left for v in values)
+        else:
+            assert cmd == {"action": "play", "args": {"card": str(want)}}
+    assert seen["targets"] >= 3 and seen["exact"] >= 1 and seen["settled"] >= 1, seen
