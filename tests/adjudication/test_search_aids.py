@@ -122,6 +122,46 @@ def test_sure_tricks_count_a_run_of_winners() -> None:
     policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 4)
     assert policy.sure_tricks(pos.hands, int(Seat.NORTH), policy.start(pos)) == 4
     assert reference_min_tricks(pos, Seat.NORTH.side, policy) == 4
-    # with South's heart above North's, South might overtake: only the first trick is sure
+    # with South's heart above North's, South might overtake once the H2 is a winner, and
+    # then lead a loser: the two hearts above it go at the earliest on trick 2, and the
+    # overtaking trick is won: two tricks are sure (the search finds three)
     pos = Position.from_pbn("N:AKQ.2.. J.3.32. 4.5.54. 3.4.76.", trump=None, leader=Seat.NORTH)
+    assert policy.sure_tricks(pos.hands, int(Seat.NORTH), policy.start(pos)) == 2
+    assert reference_min_tricks(pos, Seat.NORTH.side, policy) == 3
+    # North's heart already a winner, South's above it: only the first trick is sure
+    pos = Position.from_pbn("N:AKQ.K.. J.3.32. 4.A.54. 3.4.76.", trump=None, leader=Seat.NORTH)
     assert policy.sure_tricks(pos.hands, int(Seat.NORTH), policy.start(pos)) == 1
+    assert reference_min_tricks(pos, Seat.NORTH.side, policy) >= 1
+
+
+def test_sure_tricks_wait_for_partner_s_low_cards() -> None:
+    # South's H2 goes under North's HK: South overtakes no earlier than the second heart lead
+    pos = Position.from_pbn("N:AKQ.K.. J.Q..32 .A2.54. 3.4.76.", trump=None, leader=Seat.NORTH)
+    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 4)
+    assert policy.sure_tricks(pos.hands, int(Seat.NORTH), policy.start(pos)) == 2
+    assert reference_min_tricks(pos, Seat.NORTH.side, policy) == 2
+
+
+def test_sure_tricks_with_a_trump_out() -> None:
+    # the opponents hold a trump but follow to two spades: North's SA SK are sure
+    pos = Position.from_pbn("N:AK.A.. QJ.2.. T9..2. 32.3..", trump=Suit.HEARTS, leader=Seat.NORTH)
+    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 3)
+    assert policy.sure_tricks(pos.hands, int(Seat.NORTH), policy.start(pos)) == 2
+    assert reference_min_tricks(pos, Seat.NORTH.side, policy) == 3
+    # East leads a spade; West must follow, North (fourth, void) ruffs
+    pos = Position.from_pbn("N:.AK.. QJ... ..32. T.2..", trump=Suit.HEARTS, leader=Seat.EAST)
+    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 2)
+    assert policy.sure_tricks(pos.hands, int(Seat.EAST), policy.start(pos)) == 1
+    assert reference_min_tricks(pos, Seat.NORTH.side, policy) == 2
+
+
+def test_cards_a_statement_names_are_not_merged() -> None:
+    # East's CQ and CT are adjacent, but the statement names the CT: playing the CQ on the
+    # first club keeps the CT for later (the search once took the two as equivalent: 3)
+    pos = Position.from_pbn("N:9.32..K3 AK..J.QT J53..8.A .A.7.652", trump=None, leader=Seat.WEST)
+    policy = NormalPlay.for_claim(
+        pos, Seat.WEST, parse_statement("cash C then CT SA HA, C6 C2"), 5, prof=profile("ebu")
+    )
+    want = reference_min_tricks(pos, Seat.WEST.side, policy)
+    assert want == 2
+    assert min_tricks(pos, Seat.WEST.side, policy).tricks == want

@@ -207,26 +207,48 @@ class NormalPlay:
         side = int(self.side)
         trump = -1 if self.trump is None else int(self.trump)
         theirs = hands[side ^ 1] | hands[side ^ 3]
-        if trump >= 0 and (theirs >> (13 * trump)) & _M13:
-            return 0
-        mine = hands[side] | hands[side ^ 2]
         lead = hands[leader]
+        if trump >= 0 and (theirs >> (13 * trump)) & _M13:
+            # the opponents hold a trump: only the side's leads of winners that no hand can
+            # ruff yet (see _unruffed)
+            if (leader & 1) != side:
+                return _forced_ruff_win(
+                    lead, hands[(leader + 1) & 3], hands[leader ^ 2], hands[(leader + 3) & 3], trump
+                )
+            if (
+                self.aware_of_trumps
+                and self.prof.aware_claimer_draws_trumps
+                and (lead >> (13 * trump)) & _M13
+            ):
+                return 0  # (an aware claimer leads his top trump, a winner or not)
+            partner = hands[leader ^ 2]
+            safe = _unruffed(lead, partner, hands[leader ^ 1], hands[leader ^ 3], trump)
+            chain = self._cash_chain(lead, partner, theirs, False, follows_low=False)
+            return min(safe, chain)
+        mine = hands[side] | hands[side ^ 2]
         if (leader & 1) == side:
             partner = hands[leader ^ 2]
             if _only_winners(mine, theirs):
                 return lead.bit_count()  # every lead wins, and keeps the lead
-            return self._cash_chain(lead, partner, theirs, _only_winners(partner, theirs))
+            return self._cash_chain(
+                lead, partner, theirs, _only_winners(partner, theirs), follows_low=True
+            )
         if not _forced_win(lead, hands[(leader + 1) & 3], hands[(leader + 3) & 3], theirs, trump):
             return 0
         return lead.bit_count() if _only_winners(mine, theirs) else 1
 
-    def _cash_chain(self, lead: int, partner: int, theirs: int, partner_solid: bool) -> int:
+    def _cash_chain(
+        self, lead: int, partner: int, theirs: int, partner_solid: bool, *, follows_low: bool
+    ) -> int:
+        """The tricks the side surely takes with the leader's winners (see sure_tricks).
+        ``follows_low``: partner plays low under the leader's winner when he can (it cannot be
+        beaten); otherwise (an opponent may ruff it) he may overtake at any time."""
         prof = self.prof
         top_down = prof.top_down
         careless = prof.careless_spot_cards
         winners = 0
         first_ok = True
-        robust = True
+        cap = 13  # the chain's tricks are sure up to this many
         for sh in (0, 13, 26, 39):
             ls = (lead >> sh) & _M13
             if not ls:
@@ -238,21 +260,40 @@ class NormalPlay:
             loose = not top_down or (careless and ls.bit_length() - 1 < _TEN)
             if ws and loose and ws != ls:
                 first_ok = False  # a careless lead of a loser is allowed now
-            if robust:
-                # cards the hand may lead in any order later (careless spots, or any card
-                # without top-down order): an opposing card between them makes one a loser
-                group = ls if not top_down else (ls & _SPOTS if careless else 0)
-                if group & (group - 1):
-                    low = group & -group
-                    between = ((1 << (group.bit_length() - 1)) - 1) & ~((low << 1) - 1)
-                    if bs & between:
-                        robust = False
-                ps = (partner >> sh) & _M13
-                if not partner_solid and ps and ps.bit_length() > (ls & -ls).bit_length():
-                    robust = False  # partner might overtake, and then lead a loser
+            # cards the hand may lead in any order later (careless spots, or any card
+            # without top-down order): an opposing card between them makes one a loser, led
+            # at the earliest once the hand's honours in the suit are gone (until then the
+            # suit is led from the top; the opponents' discards only add winners)
+            group = ls if not top_down else (ls & _SPOTS if careless else 0)
+            if group & (group - 1):
+                low = group & -group
+                between = ((1 << (group.bit_length() - 1)) - 1) & ~((low << 1) - 1)
+                if bs & between:
+                    cap = min(cap, (ls & ~_SPOTS).bit_count())
+            ps = (partner >> sh) & _M13
+            if not partner_solid and ps:
+                # partner might overtake a card led below his highest (with every card of his
+                # above it, when he follows low) and then lead a loser; the overtaking trick
+                # is still won. A card is led a winner only once the opponents' cards above it
+                # are gone (at most two a trick), from the top (after the leader's higher
+                # cards; his spots in any order when careless), and partner follows with his
+                # lower cards first (one a trick at most)
+                below = ls & ((1 << (ps.bit_length() - 1)) - 1)
+                while below:
+                    b = below.bit_length() - 1
+                    below ^= 1 << b
+                    wait = ((bs >> (b + 1)).bit_count() + 1) // 2
+                    if follows_low:
+                        wait = max(wait, (ps & ((1 << b) - 1)).bit_count())
+                    if top_down:
+                        ahead = ls >> (b + 1) << (b + 1)
+                        if careless:
+                            ahead &= ~_SPOTS
+                        wait = max(wait, ahead.bit_count())
+                    cap = min(cap, wait + 1)
         if not winners or not first_ok:
             return 0
-        return winners if robust else 1
+        return min(winners, max(cap, 1))
 
     # -- statement steps -----------------------------------------------------------------
 
@@ -617,6 +658,77 @@ def _only_winners(cards: int, theirs: int) -> bool:
         if (cards >> sh) & _M13 & ((1 << ((theirs >> sh) & _M13).bit_length()) - 1):
             return False
     return True
+
+
+def _unruffed(lead: int, partner: int, left: int, right: int, trump: int) -> int:
+    """How many tricks from a boundary the hand on lead (the claimer's side, leading
+    winners) surely wins before a lead of his can be ruffed by an opponent (who must be void
+    in the suit) or by partner (who takes the lead): each trick takes at most one card of a
+    suit from each hand, and a suit led while the leader holds a winner holds one itself,
+    which takes the opponents' cards above his top card, at most two a trick. A ruff by
+    partner still wins its trick; trump leads (of winners) cannot be ruffed."""
+    tsh = 13 * trump
+    ruff1 = (left >> tsh) & _M13
+    ruff2 = (right >> tsh) & _M13
+    ruff_p = (partner >> tsh) & _M13
+    theirs = left | right
+    safe = 13
+    for sh in (0, 13, 26, 39):
+        ls = (lead >> sh) & _M13
+        if sh == tsh or not ls:
+            continue
+        wait = (((theirs >> sh) & _M13) >> ls.bit_length()).bit_count()
+        wait = (wait + 1) // 2  # tricks before the suit can be led a winner
+        if ruff1:
+            safe = min(safe, max(wait, ((left >> sh) & _M13).bit_count()))
+        if ruff2:
+            safe = min(safe, max(wait, ((right >> sh) & _M13).bit_count()))
+        if ruff_p:
+            safe = min(safe, max(wait, ((partner >> sh) & _M13).bit_count()) + 1)
+    return safe
+
+
+def _forced_ruff_win(lead: int, second: int, third: int, fourth: int, trump: int) -> int:
+    """1 if the claimer's side (second and fourth hand) must win the trick the opponents lead
+    from ``lead``, the opponents holding a trump, else 0. In each suit the leader holds:
+
+    * trumps: second hand holds only trumps above the opponents', or fourth hand (last to
+      play: he wins when he can) holds one;
+    * another suit, third hand unable to ruff (he holds the suit or no trump): fourth hand
+      holds a card above the opponents' in the suit, or ruffs; or second hand holds only
+      such cards, or ruffs;
+    * another suit third hand may ruff: second hand ruffs (as low as he may) above every
+      trump of third hand's, or fourth hand, void in the suit, can overruff (and ruffs if
+      third hand throws a card instead).
+    """
+    tsh = 13 * trump
+    t2 = (second >> tsh) & _M13
+    t3 = (third >> tsh) & _M13
+    t4 = (fourth >> tsh) & _M13
+    for sh in (0, 13, 26, 39):
+        if not (lead >> sh) & _M13:
+            continue
+        btop = (((lead | third) >> sh) & _M13).bit_length()  # the opponents' top, rank + 1
+        f2 = (second >> sh) & _M13
+        f4 = (fourth >> sh) & _M13
+        if sh == tsh:
+            if (f2 and not f2 & ((1 << btop) - 1)) or f4 >> btop:
+                continue
+            return 0
+        f3 = (third >> sh) & _M13
+        if f3 or not t3:
+            if f4 >> btop or (not f4 and t4):
+                continue
+            if (f2 and not f2 & ((1 << btop) - 1)) or (not f2 and t2):
+                continue
+            return 0
+        top3 = t3.bit_length()
+        if not f2 and t2 and not t2 & ((1 << top3) - 1):
+            continue
+        if not f4 and t4 >> top3:
+            continue
+        return 0
+    return 1
 
 
 def _forced_win(lead: int, second: int, fourth: int, theirs: int, trump: int) -> int:

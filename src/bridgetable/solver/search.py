@@ -7,10 +7,13 @@ hands is chosen to hold that side down, optionally with one side restricted by a
 
 :func:`min_tricks` answers it exactly by a depth-first search in pure Python:
 
-* a greedy playout first (a line, so an upper bound), then boolean searches "can ``side``
-  be held to at most ``k`` more tricks?" for ``k`` rising from a lower bound: each failure
-  proves one more trick, the first success is the answer (iterative deepening on the
-  bound: the bounds each failure leaves in the table serve the next ``k``);
+* a greedy playout first (a line, so an upper bound), then branch-and-bound searches for the
+  least line of at most ``k`` more tricks, ``k`` at most ``_WINDOW`` above a lower bound:
+  a line found lowers the target for the cards still to try, so the first success is the
+  answer, found and proven at once; a failure proves a higher lower bound (the least of the
+  bounds its branches met, so it may rise by more than one trick), and the bounds it leaves
+  in the table serve the next ``k``. A larger window costs much when the playout is far
+  above the answer; with ``stop_at``, a first-found search for one target;
 * a table of bounds (and the witness line) at trick boundaries, keyed by the remaining cards
   reduced to relative ranks within each suit when there is no policy, or when the policy's
   optional ``rank_key`` says what else its choices depend on (otherwise by the exact cards
@@ -125,6 +128,7 @@ _RANK_OF = tuple(i % 13 for i in range(52))
 _CACHE_LIMIT = 1 << 18
 _MEMO_LIMIT = 2_000_000
 _CHECK_EVERY = 512
+_WINDOW = 2
 
 # Caches of per-suit facts. ``_RUNS`` is keyed by ``(pattern of the suit's cards
 # in play) << 13 | (a hand's pattern)``, ``_OWNERS`` by the four hands' patterns of a suit
@@ -291,6 +295,7 @@ class _Search:
         self.exact: dict[Hashable, list[Any]] = {}  # the entries by exact cards
         self.nodes = 0
         self.check_at = _CHECK_EVERY
+        self.bound = 0  # after a failed dfs: a proven lower bound on its node's answer
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -474,7 +479,7 @@ class _Search:
             allowed = policy.allowed(pos, state)
             if not allowed or allowed & ~legal:
                 raise SolverError(f"the policy allowed no card or an illegal one at {pos}")
-            seen: set[tuple[int, Hashable]] = set()
+            seen: dict[tuple[int, Hashable], list[int]] = {}
             states = {}
             for s in range(4):
                 sh = 13 * s
@@ -488,15 +493,43 @@ class _Search:
                     b = low.bit_length() - 1
                     nstate = policy.after(pos, state, CARDS[sh + b])
                     group = (sh + runs[b], nstate)
-                    if group not in seen:
-                        seen.add(group)
-                        cands.append(sh + b)
-                        states[sh + b] = nstate
+                    met = seen.get(group)
+                    if met is None:
+                        seen[group] = [sh + b]
+                    elif self.alike(seat, sh + b, met, nstate):
+                        continue
+                    else:
+                        met.append(sh + b)
+                    cands.append(sh + b)
+                    states[sh + b] = nstate
         if len(cands) > 1:
             cands = self.order(cands, seat, trick, wseat, wcard)
         if states is None:
             return cands, None
         return cands, [states[c] for c in cands]
+
+    def alike(self, seat: int, card: int, met: list[int], nstate: Hashable) -> bool:
+        """Whether ``card`` may stand in for one of ``met``: cards of its run in the same hand
+        leading to the same policy state. Always for a policy without ``rank_key`` (the
+        protocol asks it to treat them alike) and for the opponents' cards (the policy
+        restricts the searched side). For the side's cards, the policy's token after them
+        must be equal and not None: a statement names exact cards, and (say) a ten and a nine
+        kept may be led differently later."""
+        rank_key = self.rank_key
+        if rank_key is None or (seat & 1) != self.side:
+            return True
+        h = self.hands
+
+        def token(c: int) -> Hashable:
+            h[seat] ^= 1 << c
+            try:
+                got: Hashable = rank_key(h, nstate)
+                return got
+            finally:
+                h[seat] ^= 1 << c
+
+        want = token(card)
+        return want is not None and any(token(m) == want for m in met)
 
     def order(
         self, cands: list[int], seat: int, trick: tuple[int, ...], wseat: int, wcard: int
@@ -581,7 +614,10 @@ class _Search:
     def dfs(  # noqa: PLR0917 - the hot path takes its state as arguments
         self, leader: int, trick: tuple[int, ...], wseat: int, wcard: int, state: Hashable, k: int
     ) -> _Found | None:
-        """A line on which the side takes at most ``k`` more tricks, or None."""
+        """A line on which the side takes at most ``k`` more tricks, or None; then
+        ``self.bound`` holds a proven lower bound (above ``k``) on the node's answer: the
+        least of its children's, so that a failed target can raise the next one by more than
+        one trick."""
         self.nodes += 1
         if self.nodes >= self.check_at:
             self.check()
@@ -602,6 +638,7 @@ class _Search:
                         wi = i
                 won = 1 if ((leader + wi) & 1) == side else 0
                 if won > k:
+                    self.bound = won
                     return None
                 cards.reverse()
                 return won, cards
@@ -610,15 +647,18 @@ class _Search:
             if entry is None:
                 entry = self.entry(leader, state, exact, n, k)
             if k < entry[0]:
+                self.bound = entry[0]
                 return None
             if k >= entry[1]:
                 return entry[1], self.decode(entry[2])
         elif k == 0 and (wseat & 1) == side and self.side_holds(leader, trick, wcard):
+            self.bound = 1
             return None
         cands, states = self.moves(leader, trick, wseat, wcard, state)
         last = nt == 3
         found = None
         won = 0
+        least = n + 1  # the least proven lower bound of the children tried
         for i, c in enumerate(cands):
             nstate = state if states is None else states[i]
             if nt == 0 or (
@@ -631,6 +671,7 @@ class _Search:
             if last:
                 won = 1 if (nws & 1) == side else 0
                 if won > k:
+                    least = min(least, won)
                     continue
                 h[seat] ^= bit
                 found = self.dfs(nws, (), -1, -1, nstate, k - won)
@@ -642,12 +683,108 @@ class _Search:
                 found[1].append(c)
                 found = (found[0] + won, found[1])
                 break
+            least = min(least, self.bound + won)
+        if found is None:
+            self.bound = least
         if entry is not None:
             if found is None:
-                entry[0] = k + 1
+                entry[0] = max(entry[0], least)
             elif found[0] < entry[1]:
                 entry[1] = found[0]
                 entry[2] = self.encode(found[1])
+        return found
+
+    def least(  # noqa: PLR0917 - the hot path takes its state as arguments
+        self, leader: int, trick: tuple[int, ...], wseat: int, wcard: int, state: Hashable, k: int
+    ) -> _Found | None:
+        """The least line from this node (its answer, exact) if the answer is at most
+        ``k``, else None with ``self.bound`` as in :meth:`dfs`: a branch and bound, each line
+        found lowering the target for the cards still to try, and a boundary's answer, once
+        found, kept in the table as exact."""
+        self.nodes += 1
+        if self.nodes >= self.check_at:
+            self.check()
+        h = self.hands
+        nt = len(trick)
+        seat = (leader + nt) & 3
+        n = h[seat].bit_count()
+        k = min(k, n)
+        side = self.side
+        entry = None
+        known: _Found | None = None  # a boundary's best line in the table, not proven least
+        floor_here = 0
+        if nt == 0:
+            if n == 1:  # the last trick plays itself
+                cards = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
+                wi = 0
+                for i in (1, 2, 3):
+                    if self.beats(cards[i], cards[wi]):
+                        wi = i
+                won = 1 if ((leader + wi) & 1) == side else 0
+                if won > k:
+                    self.bound = won
+                    return None
+                cards.reverse()
+                return won, cards
+            exact = (leader, h[0], h[1], h[2], h[3], state)
+            entry = self.exact.get(exact)
+            if entry is None:
+                entry = self.entry(leader, state, exact, n, k)
+            if k < entry[0]:
+                self.bound = entry[0]
+                return None
+            if k >= entry[1]:
+                if entry[0] >= entry[1]:
+                    return entry[1], self.decode(entry[2])
+                known = entry[1], self.decode(entry[2])
+                k = entry[1] - 1  # look for a better line only
+            floor_here = entry[0]
+        elif k == 0 and (wseat & 1) == side and self.side_holds(leader, trick, wcard):
+            self.bound = 1
+            return None
+        cands, states = self.moves(leader, trick, wseat, wcard, state)
+        last = nt == 3
+        found = None
+        won = 0
+        least = n + 1
+        for i, c in enumerate(cands):
+            nstate = state if states is None else states[i]
+            if nt == 0 or (
+                c > wcard if _SUIT_OF[c] == _SUIT_OF[wcard] else _SUIT_OF[c] == self.trump
+            ):
+                nws, nwc = seat, c
+            else:
+                nws, nwc = wseat, wcard
+            bit = 1 << c
+            if last:
+                won = 1 if (nws & 1) == side else 0
+                if won > k:
+                    least = min(least, won)
+                    continue
+                h[seat] ^= bit
+                got = self.least(nws, (), -1, -1, nstate, k - won)
+            else:
+                h[seat] ^= bit
+                got = self.least(leader, (*trick, c), nws, nwc, nstate, k)
+            h[seat] ^= bit
+            if got is not None:
+                got[1].append(c)
+                found = (got[0] + won, got[1])
+                if found[0] <= floor_here:
+                    break
+                k = found[0] - 1  # the other cards must do better
+            elif self.bound + won < least:
+                least = self.bound + won
+        if found is None:
+            found = known
+        if found is None:
+            self.bound = least
+            if entry is not None and least > entry[0]:
+                entry[0] = least
+            return None
+        if entry is not None:
+            entry[0] = entry[1] = found[0]
+            entry[2] = self.encode(found[1])
         return found
 
     def entry(self, leader: int, state: Hashable, exact: Hashable, n: int, k: int) -> list[Any]:
@@ -703,10 +840,24 @@ class _Search:
             # ``stop_at``, one target only: "at most stop_at?"
             while lo < ub and (stop_at is None or lo <= stop_at < ub):
                 self.check()
+                if stop_at is None:
+                    # a branch and bound up to a few tricks above the lower bound: it finds
+                    # the least line, if there is one, and proves it least (rather than a
+                    # proof, then a search for a line); or it proves a higher lower bound
+                    k = min(ub - 1, lo + _WINDOW)
+                    found = self.least(leader, trick, wseat, wcard, state, k)
+                    if found is not None:
+                        ub, rline = found
+                        lo = ub
+                        break
+                    lo = max(k + 1, self.bound)
+                    if lo > hi:
+                        raise SolverError(f"the bounds' hi ({hi}) is below the answer at {pos}")
+                    continue
                 k = lo if stop_at is None else stop_at
                 found = self.dfs(leader, trick, wseat, wcard, state, k)
                 if found is None:
-                    lo = k + 1
+                    lo = max(k + 1, self.bound)
                     if lo > hi:
                         raise SolverError(f"the bounds' hi ({hi}) is below the answer at {pos}")
                 else:
