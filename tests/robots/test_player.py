@@ -372,3 +372,34 @@ def test_mid_play_makes_or_beats_the_contract_first(monkeypatch: pytest.MonkeyPa
         else:
             assert cmd == {"action": "play", "args": {"card": str(want)}}
     assert seen["targets"] >= 3 and seen["exact"] >= 1 and seen["settled"] >= 1, seen
+
+
+def test_robot_claims_once_a_board() -> None:
+    """A robot declarer whose claim was disputed and played on plays the cards out rather
+    than claim the same position again (no claim loop)."""
+    rng = random.Random(11)
+    b = Board(BoardSetup.for_board(1, deal=Deal.from_pbn(DEAL), contract=Contract.parse("7NT S")))
+    # random play until the robot declarer, on lead, would claim the rest
+    cfg = {"lead_samples": 4, "play_samples": 4}
+    for _ in range(60):
+        seat = b.to_act
+        assert seat is not None
+        actor = Seat.SOUTH if seat is Seat.NORTH else seat
+        view = b.view_for(actor).to_dict()
+        cmd = decide(view, Memory().to_dict(), cfg, 5)
+        if cmd is not None and cmd["action"] == "claim":
+            break
+        if "face_lead" in view["actions"]:
+            b.face_lead(actor)
+            continue
+        b.play(actor, rng.choice(b.legal_cards(actor)))
+    else:
+        raise AssertionError("the robot never claimed")
+    b.make_claim(Seat.SOUTH, cmd["args"]["tricks"])
+    b.dispute_claim(Seat.WEST)
+    b.request_play_on(Seat.WEST)
+    for s in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
+        if "agree_play_on" in b.view_for(s).actions:
+            b.agree_play_on(s)
+    again = decide(b.view_for(Seat.SOUTH).to_dict(), Memory().to_dict(), cfg, 5)
+    assert again is not None and again["action"] == "play"

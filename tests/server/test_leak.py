@@ -32,7 +32,11 @@ async def scripted(c: Client, rng: random.Random) -> None:
         v = await c.wait(
             lambda v: (
                 v["phase"] in ("ended", "passed_out")
-                or bool({"call", "play", "face_lead", "explain", "agree_claim"} & set(v["actions"]))
+                or bool(
+                    {"call", "play", "face_lead", "explain", "agree_claim", "request_play_on"}
+                    & set(v["actions"])
+                )
+                or "agree_play_on" in v["actions"]
             ),
             60,
         )
@@ -41,6 +45,15 @@ async def scripted(c: Client, rng: random.Random) -> None:
         a = v["actions"]
         if "agree_claim" in a:
             reply = await c.command("agree_claim")
+            if reply.get("law") == "68D" and "disputed" in reply.get("reason", ""):
+                # a robot disputed it first: once this view shows it, play on is asked for
+                await c.wait(lambda v: "agree_claim" not in v["actions"], 60)
+                continue
+        elif "request_play_on" in a:
+            # a robot disputed a robot's claim: no Director here, so the side asks to play on
+            reply = await c.command("request_play_on")
+        elif "agree_play_on" in a:
+            reply = await c.command("agree_play_on")
         elif "explain" in a:
             idx = next((i for s, i in v["pending_questions"]), None)
             reply = await c.command("explain", {"call_index": idx, "text": "natural"})

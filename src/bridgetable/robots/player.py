@@ -32,7 +32,8 @@ ties to the lowest card. A declarer on lead who may claim has every card scored 
 When the legal cards are equivalent on every layout (one suit, every card between them
 in the same hand or played to a quitted trick) they would all tie, and the lowest is played
 without solving. A declarer on lead claims the rest when every sample gives his side every
-remaining trick. A claim is answered by the adjudicator's ruling when that package is
+remaining trick (once a board: after a disputed claim played on, he plays the cards out). A
+claim is answered by the adjudicator's ruling when that package is
 present, else by double dummy: agree when the claim holds, dispute (or, as the claimer's
 partner, object) otherwise.
 """
@@ -378,7 +379,12 @@ def choose_play(view: dict[str, Any], mem: Memory, cfg: RobotConfig, rng: random
     if not legal:
         return {"action": "play", "args": {}}
     opening = view["phase"] == "clarification"
-    can_claim = "claim" in view.get("actions", ()) and view.get("declarer") == view["role"]
+    # one claim a board: after a disputed claim is played on, the robot plays it out
+    can_claim = (
+        "claim" in view.get("actions", ())
+        and view.get("declarer") == view["role"]
+        and view.get("claim") is None
+    )
     if not can_claim and _one_choice(view, mem, legal):
         # every layout scores the legal cards alike: the lowest, as the ties rule picks
         return {"action": "play", "args": {"card": str(min(legal))}}
