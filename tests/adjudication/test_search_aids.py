@@ -1,6 +1,8 @@
 """The policy's search aids against the exhaustive reference: the sure-trick bound never
 exceeds the true minimum, and the search sharing table entries among positions equal in
-relative ranks (``rank_key``) still equals the reference, under every profile option."""
+relative ranks (``rank_key``) still equals the reference, under every profile option; the
+free hands and per-suit states (``free``, ``suit_after``) agree with ``allowed`` and
+``after``."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from hypothesis import strategies as st
 from adjudication.test_random_endings import random_ending, random_statement
 from bridgetable.adjudication.normal import NormalPlay
 from bridgetable.adjudication.profiles import Profile, profile
-from bridgetable.core.cards import Suit
+from bridgetable.core.cards import Suit, cards_of_mask
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat
 from bridgetable.core.statement import parse_statement
@@ -106,6 +108,41 @@ def test_min_tricks_under_every_profile_equals_the_reference(seed: int) -> None:
         assert probe.tricks is not None and probe.tricks <= k
     else:
         assert probe.lower > k
+
+
+@many
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_free_hands_and_suit_states_agree_with_the_policy(seed: int) -> None:
+    """Along a random play: a hand the policy calls free is allowed every legal card, and
+    ``suit_after``, when it answers, is the state ``after`` gives for every legal card of
+    that suit."""
+    rng = random.Random(seed)
+    pos = random_ending(rng)
+    claimer = rng.choice(SEATS)
+    text = None if rng.random() < 0.5 else random_statement(rng, pos, claimer)
+    policy = NormalPlay.for_claim(
+        pos,
+        claimer,
+        parse_statement(text),
+        rng.randint(0, pos.tricks_left),
+        known_voids=random_voids(rng, pos),
+        prof=random_profile(rng),
+    )
+    state = policy.start(pos)
+    while pos.tricks_left:
+        seat = int(pos.to_play)
+        legal = pos.legal_mask()
+        allowed = policy.allowed(pos, state)
+        assert allowed and not allowed & ~legal
+        if policy.free(seat):
+            assert allowed == legal
+        led = int(pos.trick[0].suit) if pos.trick else -1
+        for card in pos.legal_cards():
+            fast = policy.suit_after(state, seat, led, int(card.suit))
+            assert fast is None or fast == policy.after(pos, state, card)
+        card = rng.choice(cards_of_mask(allowed))
+        state = policy.after(pos, state, card)
+        pos = pos.play(card)
 
 
 def test_rank_key_needs_exact_cards_while_the_statement_runs() -> None:

@@ -130,8 +130,7 @@ class NormalPlay:
     def allowed(self, pos: Position, state: State) -> int:
         """The cards the hand to play may choose (a non-empty part of its legal cards)."""
         legal = pos.legal_mask()
-        seat = pos.to_play
-        if seat.side is not self.side or legal & (legal - 1) == 0:
+        if (pos.leader + len(pos.trick)) & 1 != self.side or legal & (legal - 1) == 0:
             return legal
         if pos.trick:
             return self._follow(pos, state, legal) or legal
@@ -154,6 +153,23 @@ class NormalPlay:
         return (group, tuple(new), voids)
 
     # -- search aids (optional parts of the search's policy protocol) -----------------
+
+    def free(self, seat: int) -> bool:
+        """Whether :meth:`allowed` always gives seat number ``seat`` its legal cards: the
+        opponents' hands (P4)."""
+        return (seat & 1) != self.side
+
+    def suit_after(self, state: State, seat: int, led: int, suit: int) -> State | None:
+        """The state :meth:`after` gives for any card of suit ``suit`` played by seat number
+        ``seat`` (``led``: the suit led to the trick, -1 on lead), or ``None`` when it
+        depends on more (a statement step still to take, which names cards or counts
+        tricks)."""
+        group, _progress, voids = state
+        if group < len(self.statement.groups):
+            return None
+        if led >= 0 and suit != led:
+            voids |= 1 << (seat * 4 + led)
+        return (group, (), voids)
 
     def rank_key(self, hands: Sequence[int], state: State) -> int | None:
         """What the choices from a trick boundary depend on besides the ranks of the cards in
@@ -308,10 +324,12 @@ class NormalPlay:
         return (group, (), voids)
 
     def _mine(self, pos: Position) -> int:
-        return pos.side_mask(self.side)
+        h = pos.hands
+        return h[self.side] | h[self.side ^ 2]
 
     def _theirs(self, pos: Position) -> int:
-        return pos.side_mask(self.side.opponents)
+        h = pos.hands
+        return h[self.side ^ 1] | h[self.side ^ 3]
 
     def _done(self, step: Step, progress: int, pos: Position) -> bool:
         mine = self._mine(pos)
@@ -422,12 +440,10 @@ class NormalPlay:
         winners from the claimer's view (he counts the cards played)."""
         theirs = self._theirs(pos)
         out = 0
-        for s in range(4):
-            h = hand & SUIT_MASKS[s]
-            if not h:
-                continue
-            t = theirs & SUIT_MASKS[s]
-            out |= h & ~((_high(t) << 1) - 1) if t else h
+        for sm in SUIT_MASKS:
+            h = hand & sm
+            if h:
+                out |= h & ~((1 << (theirs & sm).bit_length()) - 1)
         return out
 
     def _lead(self, pos: Position, state: State) -> int:
@@ -507,18 +523,17 @@ class NormalPlay:
         return opts
 
     def _follow(self, pos: Position, state: State, legal: int) -> int:
-        _group, _progress, voids = state
+        group, _progress, voids = state
         seat = pos.to_play
         trick = pos.trick
         led = trick[0].suit
         trump = self.trump
         win_i = winning_index(trick, trump)
-        winner_seat = pos.leader.next(win_i)
         best = trick[win_i]
-        partner_winning = winner_seat is seat.partner
+        partner_winning = (pos.leader + win_i) & 3 == seat ^ 2
         hand = pos.hands[seat]
         follow = hand & SUIT_MASKS[led]
-        finesse = self._finesse_card(pos, state)
+        finesse = self._finesse_card(pos, state) if group < len(self.statement.groups) else 0
         if finesse and legal & finesse:
             return finesse
         unsure = partner_winning and best.suit is led and not self._holds(pos, voids, best)
@@ -561,10 +576,9 @@ class NormalPlay:
         opponent still to play, as far as the claimer knows: no higher card of its suit
         outstanding with them and, in a side suit, no trump with an opponent who may be void.
         """
-        seat = pos.to_play
-        to_come = [
-            seat.next(i) for i in range(1, 4 - len(pos.trick)) if seat.next(i).side is not self.side
-        ]
+        seat = (pos.leader + len(pos.trick)) & 3
+        side = self.side
+        to_come = [(seat + i) & 3 for i in range(1, 4 - len(pos.trick)) if (seat + i) & 1 != side]
         if not to_come:
             return True
         suit = best.suit
@@ -576,7 +590,7 @@ class NormalPlay:
                 if trump is not None and suit is not trump and theirs & SUIT_MASKS[trump]:
                     return False
                 continue
-            if int(s) == self.dummy:
+            if s == self.dummy:
                 if pos.hands[s] & higher:
                     return False
                 if (

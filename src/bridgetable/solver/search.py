@@ -65,11 +65,12 @@ Bounds = Callable[[Position], tuple[int, int]]
 class Policy(Protocol[S]):
     """A restriction on what the hands may play, with a hashable state.
 
-    The search calls :meth:`allowed` for every hand to play (return ``pos.legal_mask()`` for
-    an unrestricted hand) and :meth:`after` for every card it tries. Results are cached by
-    the exact cards and the state, so the state must capture everything ``allowed`` depends
-    on besides the position. Two cards are merged as equivalent only when :meth:`after`
-    gives equal states for both; a policy should treat such cards alike.
+    The search calls :meth:`allowed` for every hand to play with a choice of legal cards
+    (return ``pos.legal_mask()`` for an unrestricted hand) and :meth:`after` for every card
+    it tries. Results are cached by the exact cards and the state, so the state must capture
+    everything ``allowed`` depends on besides the position. Two cards are merged as
+    equivalent only when :meth:`after` gives equal states for both; a policy should treat
+    such cards alike.
 
     Two optional methods help the search (it looks them up by name):
 
@@ -80,6 +81,11 @@ class Policy(Protocol[S]):
     * ``sure_tricks(hands, leader, state)``: a lower bound on the answer from a trick
       boundary with seat number ``leader`` on lead. It must be sound: a wrong one gives a
       wrong answer.
+    * ``free(seat)`` and ``suit_after(state, seat, led, suit)``: whether :meth:`allowed`
+      always gives seat number ``seat`` its legal cards; the state :meth:`after` gives for
+      any card of suit ``suit`` played by seat number ``seat`` (``led``: the suit led, -1 on
+      lead), or ``None`` to have the search call :meth:`after`. With both, the search
+      skips building a Position for a free hand's turn, and calling :meth:`after` for any.
     """
 
     def start(self, pos: Position) -> S:
@@ -291,6 +297,9 @@ class _Search:
         self.bounds = bounds
         self.sure = getattr(policy, "sure_tricks", None)
         self.rank_key = getattr(policy, "rank_key", None)
+        self.suit_after = getattr(policy, "suit_after", None)
+        free = getattr(policy, "free", None)
+        self.free = tuple(free is not None and bool(free(seat)) for seat in range(4))
         self.memo: dict[Hashable, list[Any]] = {}
         self.exact: dict[Hashable, list[Any]] = {}  # the entries by exact cards
         self.nodes = 0
@@ -475,10 +484,47 @@ class _Search:
                     got = get(k)
                     cands.extend(_rep_cards(k) if got is None else got)
         else:
-            pos = self.position(leader, trick)
-            allowed = policy.allowed(pos, state)
-            if not allowed or allowed & ~legal:
-                raise SolverError(f"the policy allowed no card or an illegal one at {pos}")
+            suit_after = self.suit_after
+            led = _SUIT_OF[trick[0]] if trick else -1
+            if suit_after is not None and self.free[seat]:
+                # an unrestricted hand (the policy restricts the side only): its legal cards,
+                # one per run, and the policy's state after each without a Position, when
+                # the policy can tell it
+                fstates: list[Hashable] = [None] * 4  # by suit
+                get = _REP_CARDS.get
+                for s in range(4):
+                    sh = 13 * s
+                    hs = (legal >> sh) & _M13
+                    if not hs:
+                        continue
+                    nstate = suit_after(state, seat, led, s)
+                    if nstate is None:
+                        break
+                    fstates[s] = nstate
+                    k = sh << 26 | ((inplay >> sh) & _M13) << 13 | hs
+                    got = get(k)
+                    cands.extend(_rep_cards(k) if got is None else got)
+                else:
+                    if len(cands) > 1:
+                        cands = self.order(cands, seat, trick, wseat, wcard)
+                    return cands, [fstates[_SUIT_OF[c]] for c in cands]
+                cands = []
+            pos: Position | None = None
+            if legal & (legal - 1):
+                pos = self.position(leader, trick)
+                allowed = policy.allowed(pos, state)
+                if not allowed or allowed & ~legal:
+                    raise SolverError(f"the policy allowed no card or an illegal one at {pos}")
+            else:
+                allowed = legal  # a single legal card: the policy's only choice
+            if not allowed & (allowed - 1):  # one card: no runs to merge, nothing to order
+                c = allowed.bit_length() - 1
+                nstate = None if suit_after is None else suit_after(state, seat, led, _SUIT_OF[c])
+                if nstate is None:
+                    if pos is None:
+                        pos = self.position(leader, trick)
+                    nstate = policy.after(pos, state, CARDS[c])
+                return [c], [nstate]
             seen: dict[tuple[int, Hashable], list[int]] = {}
             states = {}
             for s in range(4):
@@ -487,11 +533,17 @@ class _Search:
                 if not hs:
                     continue
                 runs = _runs(((inplay >> sh) & _M13) << 13 | ((hand >> sh) & _M13))
+                sstate = None if suit_after is None else suit_after(state, seat, led, s)
                 while hs:
                     low = hs & -hs
                     hs ^= low
                     b = low.bit_length() - 1
-                    nstate = policy.after(pos, state, CARDS[sh + b])
+                    if sstate is not None:
+                        nstate = sstate
+                    else:
+                        if pos is None:
+                            pos = self.position(leader, trick)
+                        nstate = policy.after(pos, state, CARDS[sh + b])
                     group = (sh + runs[b], nstate)
                     met = seen.get(group)
                     if met is None:
