@@ -154,7 +154,10 @@ def adjudicate(
     if not 0 <= claimed <= remaining:
         raise ValueError(f"a claim is of 0 to {remaining} tricks, not {claimed}")
 
-    deadline = clock() + time_cap  # one budget for every search of this ruling
+    # one budget for every search of this ruling; the searches stop at 95% of it, which
+    # leaves time to release their tables (hundreds of thousands of entries) and to write
+    # the ruling, so that the answer comes within the cap
+    deadline = clock() + time_cap * 0.95
 
     def search(st: Statement, stop_at: int | None = None) -> MinResult:
         policy = NormalPlay.for_claim(
