@@ -123,3 +123,19 @@ def test_C4b_trumps_seen_and_70E1_dummy_seen() -> None:
     pos2 = pos2.play(Card("C2"))
     assert allowed(pos2, E, None, 2, dummy=S) == ["CA"]
     assert "CJ" in allowed(pos2, E, None, 2)
+
+
+def test_show_outs_before_the_claim_are_known_to_the_claimer() -> None:
+    """``Board.shown_voids``: what adjudication takes as ``known_voids`` (the server's and the
+    CLI's rulings from a record)."""
+    from support import at_play, c
+
+    b = at_play("H7")
+    assert b.shown_voids() == frozenset()
+    for seat, card in ((S, "H4"), (E, "HA"), (S, "H9")):
+        b.play(seat, c(card))
+    for seat, card in ((E, "HK"), (S, "HT"), (W, "H2"), (S, "H8")):
+        b.play(seat, c(card))
+    b.play(E, c("HQ"))
+    b.play(S, c("S5"))  # South shows out of hearts
+    assert b.shown_voids() == frozenset({(S, Suit.HEARTS)})
