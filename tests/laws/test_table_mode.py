@@ -1035,3 +1035,18 @@ def test_R57_2_claim_waits_while_declarers_premature_play_leaves_the_trick_out_o
     b.play(W, c("H7"))
     assert "claim" in b.view_for(S).actions
     b.make_claim(S, 8)
+
+
+def test_R64_1_transfers_never_take_more_tricks_than_the_offending_side_won() -> None:
+    """64A transfers tricks won by the offending side; with 67B1's defective-trick tricks on
+    top, the total is capped at what that side won (a board found by the PBN property test:
+    North-South won 3 tricks, owed 2 for a revoke and 1 each for two defective tricks)."""
+    from formats.test_pbn_table_mode import random_table_board
+
+    b = random_table_board(515)
+    assert b.is_over
+    won = {side: b.tricks_won(side) for side in (Side.NS, Side.EW)}
+    assert won[Side.NS] == 3
+    moved = b.revoke_transfer()
+    assert moved == {Side.NS: -3, Side.EW: 3}
+    assert all(won[side] + moved[side] >= 0 for side in moved)
