@@ -179,7 +179,8 @@ class NormalPlay:
         other, save for C1's honour test: so the search may share one table entry among
         positions equal in relative ranks, given the number of honours in play in each
         suit, whether an opponent is known to be void in each suit the claimer's side
-        holds (C5's known places; other show-outs are never read) and the hands' seats.
+        holds (C5's known places; other show-outs are never read) and the hands' seats;
+        and, while the opponents hold a trump, whether the claimer is aware of it.
         """
         group, _progress, voids = state
         if group < len(self.statement.groups):
@@ -198,6 +199,15 @@ class NormalPlay:
             inplay = hands[0] | hands[1] | hands[2] | hands[3]
             for suit in range(4):
                 bits |= ((inplay >> (13 * suit + _TEN)) & 31).bit_count() << (4 + 3 * suit)
+        trump = self.trump
+        if (
+            self.aware_of_trumps
+            and trump is not None
+            and ((hands[side ^ 1] | hands[side ^ 3]) >> (13 * trump)) & _M13
+        ):
+            # an aware claimer draws the trumps still out: his choices differ from an
+            # unaware one's only here, so searches of both may share one table (70C)
+            bits |= 1 << 20
         return bits
 
     def sure_tricks(self, hands: Sequence[int], leader: int, state: State) -> int:
@@ -277,15 +287,19 @@ class NormalPlay:
             if ws and loose and ws != ls:
                 first_ok = False  # a careless lead of a loser is allowed now
             # cards the hand may lead in any order later (careless spots, or any card
-            # without top-down order): an opposing card between them makes one a loser, led
-            # at the earliest once the hand's honours in the suit are gone (until then the
-            # suit is led from the top; the opponents' discards only add winners)
+            # without top-down order): an opposing card between them makes one a loser. The
+            # hand leads the suit only once it holds a winner there: after the opponents'
+            # cards above its top card are gone (two a trick at most; their discards only
+            # add winners); then, top-down, its honours in the suit first, one a trick
             group = ls if not top_down else (ls & _SPOTS if careless else 0)
             if group & (group - 1):
                 low = group & -group
                 between = ((1 << (group.bit_length() - 1)) - 1) & ~((low << 1) - 1)
                 if bs & between:
-                    cap = min(cap, (ls & ~_SPOTS).bit_count())
+                    wait = ((bs >> ls.bit_length()).bit_count() + 1) // 2
+                    if top_down:
+                        wait += (ls & ~_SPOTS).bit_count()
+                    cap = min(cap, wait)
             ps = (partner >> sh) & _M13
             if not partner_solid and ps:
                 # partner might overtake a card led below his highest (with every card of his

@@ -158,6 +158,10 @@ def adjudicate(
     # leaves time to release their tables (hundreds of thousands of entries) and to write
     # the ruling, so that the answer comes within the cap
     deadline = clock() + time_cap * 0.95
+    # one table for the searches of this claim: their policies differ only in the
+    # statement's steps and in the claimer's awareness of trumps, which the policy's table
+    # keys tell apart, so each search reuses what the others proved
+    table: dict[Any, list[Any]] = {}
 
     def search(st: Statement, stop_at: int | None = None) -> MinResult:
         policy = NormalPlay.for_claim(
@@ -170,7 +174,9 @@ def adjudicate(
             trumps_seen=trumps_seen,
             dummy=dummy,
         )
-        return min_tricks(pos, side, policy, deadline=deadline, clock=clock, stop_at=stop_at)
+        return min_tricks(
+            pos, side, policy, deadline=deadline, clock=clock, stop_at=stop_at, table=table
+        )
 
     normal = search(stmt)
     if later_statement is not None and normal.complete and normal.tricks is not None:

@@ -286,6 +286,7 @@ class _Search:
         deadline: float | None,
         clock: Callable[[], float] | None,
         bounds: Bounds | None,
+        table: dict[Hashable, list[Any]] | None = None,
     ) -> None:
         self.hands = list(pos.hands)
         self.tsuit = pos.trump
@@ -300,7 +301,10 @@ class _Search:
         self.suit_after = getattr(policy, "suit_after", None)
         free = getattr(policy, "free", None)
         self.free = tuple(free is not None and bool(free(seat)) for seat in range(4))
-        self.memo: dict[Hashable, list[Any]] = {}
+        # the entries by relative-rank key (shared with other searches when given) and by
+        # exact cards and policy state (this search's own)
+        self.memo: dict[Hashable, list[Any]] = {} if table is None else table
+        self.own: dict[Hashable, list[Any]] = {}
         self.exact: dict[Hashable, list[Any]] = {}  # the entries by exact cards
         self.nodes = 0
         self.check_at = _CHECK_EVERY
@@ -328,16 +332,16 @@ class _Search:
             return c > w
         return sc == self.trump
 
-    def key(self, leader: int, state: Hashable) -> Hashable:
+    def key(self, leader: int, state: Hashable) -> Hashable | None:
         """The table key of a trick boundary: relative ranks without a policy, or with the
-        policy's ``rank_key`` token when it has one here, else the exact cards and the
-        policy state."""
+        policy's ``rank_key`` token when it has one here; ``None`` when the entry depends on
+        the exact cards and the policy state."""
         h0, h1, h2, h3 = self.hands
         token: Hashable = None
         if self.policy is not None:
             token = None if self.rank_key is None else self.rank_key(self.hands, state)
             if token is None:
-                return (leader, h0, h1, h2, h3, state)
+                return None
         get = _OWNERS.get
         out = [leader, token]
         for sh in (0, 13, 26, 39):
@@ -843,19 +847,22 @@ class _Search:
         """The table entry of a trick boundary first met by its exact cards: shared by every
         boundary with an equal :meth:`key`."""
         key = self.key(leader, state)
-        entry = self.memo.get(key)
+        memo = self.memo
+        if key is None:
+            memo, key = self.own, exact
+        entry = memo.get(key)
         if entry is None:
             lo = self.lower(leader)
             if self.sure is not None:  # cheap: always, for later and larger targets too
                 lo = max(lo, self.sure(self.hands, leader, state))
             if self.bounds is not None and lo <= k:
                 lo = max(lo, self.call_bounds(self.position(leader, ()), n)[0])
-            if len(self.memo) > _MEMO_LIMIT or len(self.exact) > 2 * _MEMO_LIMIT:
-                self.memo.clear()
+            if len(memo) > _MEMO_LIMIT or len(self.exact) > 2 * _MEMO_LIMIT:
+                memo.clear()
                 self.exact.clear()
             # [lower bound, tricks of the best line known (or n + 1), that line encoded]
             entry = [lo, n + 1, None]
-            self.memo[key] = entry
+            memo[key] = entry
         self.exact[exact] = entry
         return entry
 
@@ -930,6 +937,7 @@ def min_tricks(
     clock: Callable[[], float] | None = None,
     bounds: Bounds | None = None,
     stop_at: int | None = None,
+    table: dict[Hashable, list[Any]] | None = None,
 ) -> MinResult:
     """The fewest of the remaining tricks (the one in progress included) ``side`` takes when
     every card of all four hands is chosen to hold ``side`` down, each hand restricted to
@@ -948,6 +956,12 @@ def min_tricks(
             sound, as a wrong one gives a wrong answer. ``hi`` is checked at the root: an
             answer above it raises a SolverError (with no policy, the double-dummy tricks of
             ``side`` are a sound ``hi``: the min-min answer never exceeds them).
+        stop_at: answer only "at most ``stop_at``?": stop at the first line with at most
+            that many tricks (``tricks``), or with a proven ``lower`` above it.
+        table: a dict to keep the table of bounds in, to share it with other searches of
+            the same position and side (pass the same dict to each). Only entries keyed by
+            the policy's ``rank_key`` tokens are shared, so the policies must give equal
+            tokens only where their choices, from there to the end, are the same.
 
     Raises:
         SolverError: a deadline without a clock, a policy that allows no card or an illegal
@@ -965,7 +979,9 @@ def min_tricks(
     """
     if deadline is not None and clock is None:
         raise SolverError("a deadline needs a clock (for example clock=time.monotonic)")
-    search = _Search(pos, side, policy=policy, deadline=deadline, clock=clock, bounds=bounds)
+    search = _Search(
+        pos, side, policy=policy, deadline=deadline, clock=clock, bounds=bounds, table=table
+    )
     return search.run(pos, stop_at)
 
 
