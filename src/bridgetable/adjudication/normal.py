@@ -256,9 +256,12 @@ class NormalPlay:
             partner = hands[leader ^ 2]
             if _only_winners(mine, theirs):
                 return lead.bit_count()  # every lead wins, and keeps the lead
-            return self._cash_chain(
+            chain = self._cash_chain(
                 lead, partner, theirs, _only_winners(partner, theirs), follows_low=True
             )
+            if chain and trump >= 0:
+                return max(chain, _chain_then_trumps(chain, lead, partner, theirs, trump))
+            return chain
         if not _forced_win(lead, hands[(leader + 1) & 3], hands[(leader + 3) & 3], theirs, trump):
             return 0
         return lead.bit_count() if _only_winners(mine, theirs) else 1
@@ -686,6 +689,41 @@ def _only_winners(cards: int, theirs: int) -> bool:
         if (cards >> sh) & _M13 & ((1 << ((theirs >> sh) & _M13).bit_length()) - 1):
             return False
     return True
+
+
+def _chain_then_trumps(chain: int, lead: int, partner: int, theirs: int, trump: int) -> int:
+    """With the claimer's side on lead and the opponents holding no trump: the tricks of the
+    leader's chain of side-suit winners, then one trick for each trump of the longer trump
+    holding of the side (0 when this does not apply).
+
+    While the opponents hold no trump, the leader cashes side-suit winners before trumps
+    (C4d); partner, never able to overtake (each of his cards in those suits below the
+    leader's lowest there), plays low under them or discards, a side-suit card while he has
+    one. So the first tricks of the chain (at most the leader's side-suit winners and
+    partner's side-suit cards) hold no trump of the side; and every later trick holding one
+    of the side's trumps is the side's, at least as many as either hand's trumps.
+    """
+    tsh = 13 * trump
+    ta = ((lead >> tsh) & _M13).bit_count()
+    tb = ((partner >> tsh) & _M13).bit_count()
+    if not ta and not tb:
+        return 0
+    side_winners = 0
+    for sh in (0, 13, 26, 39):
+        ls = (lead >> sh) & _M13
+        if sh == tsh or not ls:
+            continue
+        btop = ((theirs >> sh) & _M13).bit_length()
+        ws = ls >> btop << btop
+        if not ws:
+            continue
+        side_winners += ws.bit_count()
+        ps = (partner >> sh) & _M13
+        if ps.bit_length() > (ls & -ls).bit_length():
+            return 0  # partner holds a card above one of the leader's: he might overtake
+    plain = (partner & ~(_M13 << tsh)).bit_count()
+    first = min(chain, side_winners, plain)
+    return first + max(ta, tb) if first else 0
 
 
 def _unruffed(lead: int, partner: int, left: int, right: int, trump: int) -> int:
