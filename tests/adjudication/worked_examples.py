@@ -349,6 +349,30 @@ CASES: list[Case] = [
         tags=("70C", "C4d"),
     ),
     Case(
+        id="acbl-g3-no-trump-squeeze",
+        source=(
+            "ACBL claim guidelines (Spring 2019), guideline 3, second clause (playing trumps to "
+            f"put pressure on a defender is not a normal play), {_ACBL_2019}. Position built "
+            "for the guideline, trumps drawn earlier with both opponents showing out."
+        ),
+        summary=(
+            "Dummy leads with the last trump (S2), H2 and CQ; South holds HA-HQ and a small "
+            "diamond; West guards both suits with HK-3 and the CK. South claims all three "
+            "without a word. Cashing the trump would squeeze West, but that pressure play is "
+            "not assumed, and without it a heart or a club must be lost: two tricks."
+        ),
+        deal="N:2.2..Q ..987. .AQ.2. .K3..K",
+        trump="S",
+        leader="N",
+        trick=(),
+        claimer="S",
+        claimed=3,
+        statement=None,
+        awarded=2,
+        voids=("W:S", "E:S"),
+        tags=("C6", "C4d"),
+    ),
+    Case(
         id="acbl-g4-not-forced-to-cash-trumps",
         source=(
             f"ACBL claim guidelines (Spring 2019), guideline 4, {_ACBL_2019}. Position built for "
