@@ -262,9 +262,12 @@ class NormalPlay:
             if chain and trump >= 0:
                 return max(chain, _chain_then_trumps(chain, lead, partner, theirs, trump))
             return chain
-        if not _forced_win(lead, hands[(leader + 1) & 3], hands[(leader + 3) & 3], theirs, trump):
-            return 0
-        return lead.bit_count() if _only_winners(mine, theirs) else 1
+        second, fourth = hands[(leader + 1) & 3], hands[(leader + 3) & 3]
+        if not _forced_win(lead, second, fourth, theirs, trump):
+            return 0 if trump < 0 else _forced_then_trumps(lead, second, fourth, theirs, trump)
+        if _only_winners(mine, theirs):
+            return lead.bit_count()
+        return 1 if trump < 0 else max(1, _forced_then_trumps(lead, second, fourth, theirs, trump))
 
     def _cash_chain(
         self, lead: int, partner: int, theirs: int, partner_solid: bool, *, follows_low: bool
@@ -795,6 +798,28 @@ def _forced_ruff_win(lead: int, second: int, third: int, fourth: int, trump: int
             continue
         return 0
     return 1
+
+
+def _forced_then_trumps(lead: int, second: int, fourth: int, theirs: int, trump: int) -> int:
+    """With the opponents on lead from ``lead`` and holding no trump (a trump contract): the
+    fewest tricks the side takes in the worst suit led. A trick holding a trump of the side is
+    the side's, so it takes at least as many tricks as either hand holds trumps; a suit whose
+    trick the side must win (see :func:`_forced_win`) gives one trick more, less a trump each
+    hand void in the suit may spend on it (a ruff, or a trump thrown with nothing else)."""
+    tsh = 13 * trump
+    t2 = ((second >> tsh) & _M13).bit_count()
+    t4 = ((fourth >> tsh) & _M13).bit_count()
+    got = 13
+    for sh in (0, 13, 26, 39):
+        if not (lead >> sh) & _M13:
+            continue
+        best = max(t2, t4)
+        if _forced_win(lead & (_M13 << sh), second, fourth, theirs, trump):
+            u2 = 1 if t2 and not (second >> sh) & _M13 else 0
+            u4 = 1 if t4 and not (fourth >> sh) & _M13 else 0
+            best = max(best, 1 + max(t2 - u2, t4 - u4))
+        got = min(got, best)
+    return 0 if got == 13 else got
 
 
 def _forced_win(lead: int, second: int, fourth: int, theirs: int, trump: int) -> int:
