@@ -10,12 +10,17 @@ and for all claims, against the targets, and how many hit the time cap.
 
 ``--slowest N`` lists the N slowest claim points (with their index, for ``--only``, and the
 position at the claim); ``--only`` times just the claim points of those indices.
+
+It times whichever build of bridgetable it imports and says which: the pure-Python sources, or
+the compiled copy that ``scripts/build-native`` makes (run it with ``PYTHONPATH=build/native``);
+a compiled copy older than the sources is refused.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import runpy
 import statistics
 import sys
 import time
@@ -28,6 +33,24 @@ from bridgetable.core.claims import ClaimMade
 from bridgetable.core.record import BoardRecord
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def build() -> str:
+    """Which build of the claim searches is imported: ``"pure Python"`` or ``"compiled
+    (mypyc)"``; exits when the compiled copy is older than the sources."""
+    import bridgetable.adjudication.normal as normal
+    import bridgetable.solver.search as search
+
+    compiled = [m for m in (search, normal) if not str(m.__file__).endswith(".py")]
+    if not compiled:
+        return "pure Python"
+    stamp_file = Path(str(search.__file__)).parents[2] / "STAMP"
+    stamp = runpy.run_path(str(ROOT / "scripts" / "native_stamp.py"))["stamp"]
+    if not stamp_file.is_file() or stamp_file.read_text().strip() != stamp():
+        sys.exit("the compiled build is older than the sources: run scripts/build-native")
+    return "compiled (mypyc)"
+
 
 #: (tricks left at most, p50 target s, p99 target s)
 TARGETS = ((7, 0.002, 0.020), (13, 0.020, 0.500))
@@ -107,6 +130,7 @@ def run(cap: float, only: set[int] | None = None) -> dict[str, Any]:
             }
         )
     return {
+        "build": build(),
         "claims": len(rows),
         "undetermined": sum(r["undetermined"] for r in rows),
         "reduced": sum(1 for r in rows if r["awarded"] is not None and r["awarded"] < r["claimed"]),
@@ -129,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result))
         return 0
+    print(f"build: {result['build']}")
     print(
         f"{result['claims']} claim points; {result['reduced']} rulings below the claim, "
         f"{result['law71']} Law 71 returns, {result['undetermined']} undetermined "
