@@ -959,9 +959,10 @@ def min_tricks(
         stop_at: answer only "at most ``stop_at``?": stop at the first line with at most
             that many tricks (``tricks``), or with a proven ``lower`` above it.
         table: a dict to keep the table of bounds in, to share it with other searches of
-            the same position and side (pass the same dict to each). Only entries keyed by
-            the policy's ``rank_key`` tokens are shared, so the policies must give equal
-            tokens only where their choices, from there to the end, are the same.
+            the same position and side (pass the same dict to each). It holds the entries
+            keyed by relative ranks (with the policy's ``rank_key`` token); those keyed by
+            exact cards and policy state stay with each search. So the policies must give
+            equal tokens only where their choices, from there to the end, are the same.
 
     Raises:
         SolverError: a deadline without a clock, a policy that allows no card or an illegal
