@@ -2,7 +2,7 @@
 exceeds the true minimum, and the search sharing table entries among positions equal in
 relative ranks (``rank_key``) still equals the reference, under every profile option; the
 free hands and per-suit states (``free``, ``suit_after``) agree with ``allowed`` and
-``after``."""
+``after``; a claim's searches sharing one table (``table``) answer as they do alone."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from bridgetable.adjudication.profiles import Profile, profile
 from bridgetable.core.cards import Suit, cards_of_mask
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat
-from bridgetable.core.statement import parse_statement
+from bridgetable.core.statement import Statement, TrumpMention, parse_statement
 from bridgetable.solver.reference import reference_min_tricks
 from bridgetable.solver.search import min_tricks
 
@@ -202,3 +202,32 @@ def test_cards_a_statement_names_are_not_merged() -> None:
     want = reference_min_tricks(pos, Seat.WEST.side, policy)
     assert want == 2
     assert min_tricks(pos, Seat.WEST.side, policy).tricks == want
+
+
+@many
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_searches_sharing_a_table_answer_as_alone(seed: int) -> None:
+    """The ruling's searches share one table: the claimer's statement, then the 70C check of
+    a claimer aware of the trumps. The aware search after the unaware one, on the table the
+    unaware one filled, equals the reference and the aware search alone."""
+    rng = random.Random(seed)
+    pos = random_ending(rng)
+    if pos.trump is None:
+        pos = Position(pos.hands, Suit(rng.randrange(4)), pos.leader, pos.trick)
+    claimer = rng.choice(SEATS)
+    text = None if rng.random() < 0.6 else random_statement(rng, pos, claimer)
+    stmt = parse_statement(text)
+    aware = Statement((*stmt.groups, (TrumpMention(),)), stmt.text)
+    claimed = rng.randint(0, pos.tricks_left)
+    prof = random_profile(rng)
+    voids = random_voids(rng, pos)
+
+    def policy(statement: Statement) -> NormalPlay:
+        return NormalPlay.for_claim(pos, claimer, statement, claimed, known_voids=voids, prof=prof)
+
+    table: dict[object, list[object]] = {}
+    unaware = min_tricks(pos, claimer.side, policy(stmt), table=table)
+    shared = min_tricks(pos, claimer.side, policy(aware), table=table)
+    alone = min_tricks(pos, claimer.side, policy(aware))
+    assert unaware.tricks == reference_min_tricks(pos, claimer.side, policy(stmt))
+    assert shared.tricks == alone.tricks == reference_min_tricks(pos, claimer.side, policy(aware))
