@@ -1,9 +1,11 @@
 """The stamp of a compiled build (scripts/build-native): a hash of every file of the package's
-sources and of the mypy (mypyc) version. ``python scripts/native_stamp.py`` prints it."""
+sources, of the mypy (mypyc) version and of the Python that runs it (its extension modules'
+suffix). ``python scripts/native_stamp.py`` prints it."""
 
 from __future__ import annotations
 
 import hashlib
+import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -13,7 +15,8 @@ def stamp() -> str:
     """The hash the compiled build in build/native must carry to be current."""
     import mypy.version
 
-    h = hashlib.sha256(mypy.version.__version__.encode())
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ""
+    h = hashlib.sha256(f"{mypy.version.__version__}\0{suffix}".encode())
     src = ROOT / "src"
     for p in sorted((src / "bridgetable").rglob("*")):
         if p.is_file() and "__pycache__" not in p.parts:
