@@ -45,6 +45,19 @@ def random_voids(rng: random.Random, pos: Position) -> frozenset[tuple[Seat, Sui
     )
 
 
+def random_policy(rng: random.Random, pos: Position, claimer: Seat, text: str | None) -> NormalPlay:
+    """The claimer's policy for a random claim with ``text`` as its statement: a random
+    number of tricks, known show-outs and profile."""
+    return NormalPlay.for_claim(
+        pos,
+        claimer,
+        parse_statement(text),
+        rng.randint(0, pos.tricks_left),
+        known_voids=random_voids(rng, pos),
+        prof=random_profile(rng),
+    )
+
+
 def boundary_ending(rng: random.Random) -> Position:
     """A random ending at a trick boundary, often with one side short of trumps."""
     pos = random_ending(rng)
@@ -62,14 +75,7 @@ def test_sure_tricks_never_exceed_the_minimum(seed: int) -> None:
         return
     claimer = rng.choice(SEATS)
     text = None if rng.random() < 0.8 else random_statement(rng, pos, claimer)
-    policy = NormalPlay.for_claim(
-        pos,
-        claimer,
-        parse_statement(text),
-        rng.randint(0, pos.tricks_left),
-        known_voids=random_voids(rng, pos),
-        prof=random_profile(rng),
-    )
+    policy = random_policy(rng, pos, claimer, text)
     state = policy.start(pos)
     bound = policy.sure_tricks(pos.hands, int(pos.leader), state)
     assert 0 <= bound <= reference_min_tricks(pos, claimer.side, policy)
@@ -82,14 +88,7 @@ def test_min_tricks_under_every_profile_equals_the_reference(seed: int) -> None:
     pos = random_ending(rng)
     claimer = rng.choice(SEATS)
     text = random_statement(rng, pos, claimer)
-    policy = NormalPlay.for_claim(
-        pos,
-        claimer,
-        parse_statement(text),
-        rng.randint(0, pos.tricks_left),
-        known_voids=random_voids(rng, pos),
-        prof=random_profile(rng),
-    )
+    policy = random_policy(rng, pos, claimer, text)
     want = reference_min_tricks(pos, claimer.side, policy)
     got = min_tricks(pos, claimer.side, policy)
     assert got.complete and got.tricks == want == got.lower
@@ -120,14 +119,7 @@ def test_free_hands_and_suit_states_agree_with_the_policy(seed: int) -> None:
     pos = random_ending(rng)
     claimer = rng.choice(SEATS)
     text = None if rng.random() < 0.5 else random_statement(rng, pos, claimer)
-    policy = NormalPlay.for_claim(
-        pos,
-        claimer,
-        parse_statement(text),
-        rng.randint(0, pos.tricks_left),
-        known_voids=random_voids(rng, pos),
-        prof=random_profile(rng),
-    )
+    policy = random_policy(rng, pos, claimer, text)
     state = policy.start(pos)
     while pos.tricks_left:
         seat = int(pos.to_play)
