@@ -356,6 +356,26 @@ def _solve_batch(
     return out
 
 
+def _solve_todo(
+    positions: Sequence[Position], todo: list[int], targets: Sequence[int] | None = None
+) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+    """DDS's batch call over the positions numbered ``todo`` (none with no card left), at
+    most ``_BOARDS_PER_BATCH`` a call, with large tables when any has eleven cards or more
+    to play: each number with its groups ``(mask, score)`` (with ``targets``: of the cards
+    reaching the position's target)."""
+    _modules()
+    large = max(_remaining(positions[i]) for i in todo) >= _LARGE_TABLES_FROM
+    for start in range(0, len(todo), _BOARDS_PER_BATCH):
+        idx = todo[start : start + _BOARDS_PER_BATCH]
+        with _dds_call("SolveAllBoards"):
+            _use_tables(large)
+            solved = _solve_batch(
+                [positions[i] for i in idx],
+                None if targets is None else [targets[i] for i in idx],
+            )
+        yield from zip(idx, solved, strict=True)
+
+
 class DDSSolver:
     """The double-dummy port (:class:`~bridgetable.solver.port.DoubleDummy`) answered by DDS.
 
@@ -426,21 +446,14 @@ class DDSSolver:
         todo = [i for i, p in enumerate(positions) if _remaining(p) > 0]
         if not todo:
             return out
-        _modules()
-        large = max(_remaining(positions[i]) for i in todo) >= _LARGE_TABLES_FROM
-        for start in range(0, len(todo), _BOARDS_PER_BATCH):
-            idx = todo[start : start + _BOARDS_PER_BATCH]
-            with _dds_call("SolveAllBoards"):
-                _use_tables(large)
-                solved = _solve_batch([positions[i] for i in idx])
-            for i, groups in zip(idx, solved, strict=True):
-                pos = positions[i]
-                got = 0
-                for mask, _ in groups:
-                    got |= mask
-                if got != pos.legal_mask():
-                    raise SolverError(f"DDS scored other cards than the legal ones at {pos}")
-                out[i] = groups
+        for i, groups in _solve_todo(positions, todo):
+            pos = positions[i]
+            got = 0
+            for mask, _ in groups:
+                got |= mask
+            if got != pos.legal_mask():
+                raise SolverError(f"DDS scored other cards than the legal ones at {pos}")
+            out[i] = groups
         return out
 
     def cards_reaching_many(
@@ -476,22 +489,15 @@ class DDSSolver:
                 todo.append(i)
         if not todo:
             return out
-        _modules()
-        large = max(_remaining(positions[i]) for i in todo) >= _LARGE_TABLES_FROM
-        for start in range(0, len(todo), _BOARDS_PER_BATCH):
-            idx = todo[start : start + _BOARDS_PER_BATCH]
-            with _dds_call("SolveAllBoards"):
-                _use_tables(large)
-                solved = _solve_batch([positions[i] for i in idx], [targets[i] for i in idx])
-            for i, groups in zip(idx, solved, strict=True):
-                got = 0
-                for mask, score in groups:
-                    if score != targets[i]:
-                        raise SolverError(f"DDS scored {score} for target {targets[i]}")
-                    got |= mask
-                if got & ~positions[i].legal_mask():
-                    raise SolverError(f"DDS found other cards than legal ones at {positions[i]}")
-                out[i] = got
+        for i, groups in _solve_todo(positions, todo, targets):
+            got = 0
+            for mask, score in groups:
+                if score != targets[i]:
+                    raise SolverError(f"DDS scored {score} for target {targets[i]}")
+                got |= mask
+            if got & ~positions[i].legal_mask():
+                raise SolverError(f"DDS found other cards than legal ones at {positions[i]}")
+            out[i] = got
         return out
 
 
