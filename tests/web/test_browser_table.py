@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_harness import CHROMIUM, CHROMIUM_ARGS, SECRET, WebServer, missing_browser, shot
+from web_harness import SECRET, WebServer, chromium, missing_browser, shot
 
 # South holds thirteen top winners: any claim of the rest is good
 SOLID = "N:T98.T98.JT9.QJT9 432.432.432.5432 AKQJ.AKQJ.AKQ.AK 765.765.8765.876"
@@ -38,17 +38,8 @@ def browser() -> Iterator[Any]:
     reason = missing_browser()
     if reason is not None:
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    pw = sync_playwright().start()
-    try:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
-    finally:
-        pw.stop()
+    with chromium() as b:
+        yield b
 
 
 def _page(browser: Any, url: str, *, phone: bool = False) -> Any:

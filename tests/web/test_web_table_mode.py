@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_harness import CHROMIUM, CHROMIUM_ARGS, WebServer, missing_browser
+from web_harness import WebServer, chromium, missing_browser
 
 # 4S by South: West is to lead; East holds the ace of hearts
 DEAL = "N:AKQ2.J84.T9.7654 JT9.AKQ.8765.AKQ 8765.T9.AKQJ.JT9 43.76532.432.832"
@@ -33,17 +33,8 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Chromium from /usr/bin, headless."""
-    from playwright.sync_api import sync_playwright
-
-    pw = sync_playwright().start()
-    try:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
-    finally:
-        pw.stop()
+    with chromium() as b:
+        yield b
 
 
 def _page(browser: Any, url: str) -> Any:

@@ -3,6 +3,8 @@ Debian's chromium driven by Playwright (never a downloaded browser)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +12,15 @@ import httpx
 
 from serve_process import SECRET, ServerProcess
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "SECRET", "WebServer", "missing_browser", "shot"]
+__all__ = [
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "SECRET",
+    "WebServer",
+    "chromium",
+    "missing_browser",
+    "shot",
+]
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -45,6 +55,22 @@ class WebServer(ServerProcess):
     def link(self, table: str, token: str) -> str:
         """The page's link for a token."""
         return f"{self.url}/#t={table}&k={token}"
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's chromium (/usr/bin) driven by Playwright, headless."""
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+    finally:
+        pw.stop()
 
 
 def missing_browser() -> str | None:
