@@ -1,6 +1,6 @@
-"""Claim adjudication over every claim point in the shared corpus.
+"""Claim adjudication over every claim point in the test corpus (tests/data/corpus).
 
-Reads every PBN and LIN file in ``../shared/corpus`` with :mod:`bridgetable.formats`, replays
+Reads every PBN and LIN file in ``tests/data/corpus`` with :mod:`bridgetable.formats`, replays
 each board that ends in a claim (PBN ``*`` with a Result, LIN ``mc``) to the moment of the
 claim, and times the ruling: the Law 70 award plus the Law 71 check (no DD value or floor, which
 a ruling does not need). Prints p50, p95, p99 and max for claims with 7 or fewer tricks left
@@ -32,7 +32,7 @@ from bridgetable.core.board import Board
 from bridgetable.core.claims import ClaimMade
 from bridgetable.core.record import BoardRecord
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus"
 ROOT = Path(__file__).resolve().parents[1]
 
 

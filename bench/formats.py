@@ -1,11 +1,11 @@
 """Formats benchmark: bridgetable's PBN and LIN readers and writers against endplay's, on the
-shared corpus, in one run; and the table of corpus files each reads correctly.
+test corpus (tests/data/corpus), in one run; and the table of corpus files each reads correctly.
 
 Run from the repository root::
 
     python bench/formats.py [--repeats R] [--json]
 
-Throughput: every PBN and LIN file of ``../shared/corpus`` (``pbn/``, ``lin/``, and the PBN
+Throughput: every PBN and LIN file of ``tests/data/corpus`` (``pbn/``, ``lin/``, and the PBN
 files of ``dds/``) is read from memory (the bytes are loaded before timing), then written
 back; each figure is the median of R repeats (``time.perf_counter``). "Same files" rows
 time both libraries on exactly the files both read without an exception. A board is a game
@@ -38,7 +38,7 @@ from bridgetable.core.record import BoardRecord
 from bridgetable.formats import lin, pbn
 from bridgetable.formats.common import Loaded
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus"
 perf = time.perf_counter
 
 #: Games per file, from corpus/SOURCES.md. Two counts there come from a quick scan and are

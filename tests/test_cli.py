@@ -95,7 +95,7 @@ def test_adjudicate_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
 def test_adjudicate_a_claim_recorded_in_a_file(capsys: pytest.CaptureFixture[str]) -> None:
     from pathlib import Path
 
-    corpus = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "lin"
+    corpus = Path(__file__).resolve().parent / "data" / "corpus" / "lin"
     path = corpus / "vugraph_gp_poland__74801.lin"
     args = ["adjudicate", "--record", str(path), "--board", "26", "--no-dd", "--json"]
     assert main(args) == 0

@@ -20,7 +20,7 @@ the moment of the claim:
   tricks given back (a ruling's ``law71``); it is never less than ``claimed``.
 * ``voids`` lists show-outs the claimer had seen before the claim (``"E:D"``: East is known
   to be void in diamonds).
-* ``tags`` name the rules of the spec (``shared/spec/laws.md`` section 4) and the Laws a case
+* ``tags`` name the rules of the spec (``tests/data/spec/laws.md`` section 4) and the Laws a case
   exercises. ``"C4b"`` marks a question of the claimer's awareness of an outstanding trump.
 * ``trumps_seen`` records that the play before the claim showed that awareness beyond doubt
   (C4b: he drew a round of trumps, saw both opponents follow and claimed at once); a mere

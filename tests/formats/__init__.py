@@ -1,1 +1,1 @@
-"""Tests of the file formats (PBN, LIN, JSON) against the shared corpus."""
+"""Tests of the file formats (PBN, LIN, JSON) against the test corpus (tests/data/corpus)."""

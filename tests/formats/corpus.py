@@ -1,4 +1,4 @@
-"""Where the shared corpus is, and what it holds (from corpus/SOURCES.md)."""
+"""Where the test corpus is, and what it holds (from tests/data/corpus/SOURCES.md)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 from bridgetable.formats import lin, pbn
 from bridgetable.formats.common import Loaded
 
-#: ../shared/corpus beside the repository (CI puts it there too).
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
+#: The repository's own copy of the corpus (origins and licences in tests/data/SOURCES.md).
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 
 PBN_FILES = sorted((CORPUS / "pbn").glob("*.pbn"))
 LIN_FILES = sorted((CORPUS / "lin").rglob("*.lin"))

@@ -1,4 +1,4 @@
-"""Every file of the shared corpus: it loads, the PBN verifier's correct files load with no
+"""Every file of the test corpus: it loads, the PBN verifier's correct files load with no
 diagnostic, each game of its error files is reported, and the counts in SOURCES.md hold."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from bridgetable.solver.errors import SolverError
 from bridgetable.solver.port import DoubleDummy
 from bridgetable.solver.reference import ReferenceSolver
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 SAMPLE_DD = CORPUS / "pbn" / "endplay__sample_dd.pbn"
 HEILMAN_DD = CORPUS / "dds" / "heilman__three_test_records_dd.pbn"
 
