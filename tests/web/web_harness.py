@@ -3,6 +3,8 @@ Debian's chromium driven by Playwright (never a downloaded browser)."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,7 +33,12 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: Where ``shot`` saves its pictures: a temporary folder, so a test run changes no tracked
+#: file; ``scripts/screenshots`` points it at ``docs/screenshots`` to refresh the README's.
+SCREENSHOTS = Path(
+    os.environ.get("BRIDGETABLE_SCREENSHOTS")
+    or Path(tempfile.gettempdir()) / f"bridgetable-screenshots-{os.getuid()}"
+)
 
 
 class WebServer(ServerProcess):
@@ -85,6 +92,6 @@ def missing_browser() -> str | None:
 
 
 def shot(page: Any, name: str) -> None:
-    """Save a PNG of the page into ``docs/screenshots``."""
+    """Save a PNG of the page into ``SCREENSHOTS`` (a temporary folder unless told otherwise)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
