@@ -74,7 +74,8 @@ def _run(args: argparse.Namespace) -> int:
         print(ruling.text)
         print(
             f"Awarded {out['awarded']} of {out['remaining']} to the claimer's side "
-            f"(claimed {out['claimed']}; double dummy {out['dd']}; fewest possible "
+            f"(claimed {out['claimed']}; double dummy "
+            f"{'not computed' if out['dd'] is None else out['dd']}; fewest possible "
             f"{out['floor']}). Laws: {', '.join(out['laws'])}."
         )
     return 0

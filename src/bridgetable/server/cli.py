@@ -30,6 +30,33 @@ def _director_secret(data: Path, given: str | None) -> str:
     return secret
 
 
+def default_data_dir() -> Path:
+    """Where the server keeps its data when ``--data`` is not given: ``$BRIDGETABLE_DATA``,
+    else the per-user data folder (``$XDG_DATA_HOME/bridgetable``, by default
+    ``~/.local/share/bridgetable``), never the current directory.
+
+    >>> import os
+    >>> os.environ["BRIDGETABLE_DATA"] = "/tmp/bt-data"
+    >>> str(default_data_dir())
+    '/tmp/bt-data'
+    >>> del os.environ["BRIDGETABLE_DATA"]
+    """
+    env = os.environ.get("BRIDGETABLE_DATA")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return base / "bridgetable"
+
+
+def _address(host: str, port: int) -> str:
+    """The URL a person opens for a server bound to ``host``."""
+    shown = "127.0.0.1" if host in ("", "0.0.0.0") else "[::1]" if host == "::" else host
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -37,7 +64,7 @@ def _serve(args: argparse.Namespace) -> int:
     from bridgetable.server.app import Settings, create_app
     from bridgetable.server.store import StoreError, open_store
 
-    data = Path(args.data) if args.data else Path.cwd() / ".bridgetable"
+    data = Path(args.data) if args.data else default_data_dir()
     try:
         store = open_store(args.database, data)
     except StoreError as exc:
@@ -68,8 +95,20 @@ def _serve(args: argparse.Namespace) -> int:
         "timeout_graceful_shutdown": 3,
         "timeout_keep_alive": 75,
     }
-    uvicorn.run(app, **config)
-    return 0
+    class _Server(uvicorn.Server):
+        """Says where it listens once its sockets are bound (and so answer)."""
+
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.should_exit or not self.servers:
+                return
+            port = self.servers[0].sockets[0].getsockname()[1]
+            sys.stderr.write(f"bridgetable: serving at {_address(args.host, port)} (Ctrl+C stops)\n")
+            sys.stderr.flush()
+
+    server = _Server(uvicorn.Config(app, **config))
+    server.run()
+    return 0 if server.started else 1
 
 
 def register(subparsers: Any) -> None:
@@ -77,7 +116,7 @@ def register(subparsers: Any) -> None:
     sp = subparsers.add_parser("serve", help="run the table server (HTTP + WebSockets)")
     sp.add_argument("--host", default="127.0.0.1")
     sp.add_argument("--port", type=int, default=8000)
-    sp.add_argument("--data", default=None, help="data directory (default ./.bridgetable)")
+    sp.add_argument("--data", default=None, help="data directory (default $BRIDGETABLE_DATA or ~/.local/share/bridgetable)")
     sp.add_argument(
         "--database", default=None, help="postgresql://... (default: SQLite in the data directory)"
     )
