@@ -95,6 +95,7 @@ def _serve(args: argparse.Namespace) -> int:
         "timeout_graceful_shutdown": 3,
         "timeout_keep_alive": 75,
     }
+
     class _Server(uvicorn.Server):
         """Says where it listens once its sockets are bound (and so answer)."""
 
@@ -103,7 +104,8 @@ def _serve(args: argparse.Namespace) -> int:
             if self.should_exit or not self.servers:
                 return
             port = self.servers[0].sockets[0].getsockname()[1]
-            sys.stderr.write(f"bridgetable: serving at {_address(args.host, port)} (Ctrl+C stops)\n")
+            url = _address(args.host, port)
+            sys.stderr.write(f"bridgetable: serving at {url} (Ctrl+C stops)\n")
             sys.stderr.flush()
 
     server = _Server(uvicorn.Config(app, **config))
@@ -116,7 +118,11 @@ def register(subparsers: Any) -> None:
     sp = subparsers.add_parser("serve", help="run the table server (HTTP + WebSockets)")
     sp.add_argument("--host", default="127.0.0.1")
     sp.add_argument("--port", type=int, default=8000)
-    sp.add_argument("--data", default=None, help="data directory (default $BRIDGETABLE_DATA or ~/.local/share/bridgetable)")
+    sp.add_argument(
+        "--data",
+        default=None,
+        help="data directory (default $BRIDGETABLE_DATA, else ~/.local/share/bridgetable)",
+    )
     sp.add_argument(
         "--database", default=None, help="postgresql://... (default: SQLite in the data directory)"
     )
