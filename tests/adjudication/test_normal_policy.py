@@ -15,7 +15,7 @@ N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 def allowed(
     pos: Position, claimer: Seat, stmt: str | None, claimed: int, **kw: object
 ) -> list[str]:
-    pol = NormalPlay.for_claim(pos, claimer, parse_statement(stmt), claimed, **kw)  # type: ignore[arg-type]
+    pol = NormalPlay.for_claim(pos, claimer, parse_statement(stmt), **kw)  # type: ignore[arg-type]
     return [str(c) for c in cards_of_mask(pol.allowed(pos, pol.start(pos)))]
 
 
@@ -40,7 +40,7 @@ def test_spot_cards_without_an_honour_may_go_in_any_order() -> None:
 
 def test_statement_cards_are_led_in_order_from_the_hand_on_lead() -> None:
     pos = Position.from_pbn("N:AK.A.. QJ.K.. 32.2.. T9.Q..", trump=None, leader=N)
-    pol = NormalPlay.for_claim(pos, N, parse_statement("HA SA SK"), 3)
+    pol = NormalPlay.for_claim(pos, N, parse_statement("HA SA SK"))
     st = pol.start(pos)
     assert cards_of_mask(pol.allowed(pos, st)) == [Card("HA")]
 
@@ -116,7 +116,7 @@ def test_a_trump_is_not_thrown_on_partners_sure_winner() -> None:
 
 def test_C4b_trumps_seen_and_70E1_dummy_seen() -> None:
     pos = Position.from_pbn("N:8.2.. 2.A.. 9..2. .K.A.", trump=Suit.SPADES, leader=S)
-    seen = NormalPlay.for_claim(pos, S, parse_statement(None), 2, trumps_seen=True)
+    seen = NormalPlay.for_claim(pos, S, parse_statement(None), trumps_seen=True)
     assert seen.aware_of_trumps
     # East, a defender, claims over dummy South's CQ: seeing it, he wins with the ace
     pos2 = Position.from_pbn("N:...32 ...AJ ...Q4 ...65", trump=None, leader=N)

@@ -8,12 +8,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgetable.adjudication.normal import NormalPlay
 from bridgetable.adjudication.ruling import adjudicate
 from bridgetable.core.cards import SUIT_MASKS, Card, Suit, cards_of_mask
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat
-from bridgetable.core.statement import parse_statement
 from bridgetable.solver.dds import DDSSolver
 from bridgetable.solver.reference import ReferenceSolver, reference_min_tricks
 
@@ -70,7 +68,9 @@ def test_adjudication_floor_and_dd_equal_the_references(seed: int) -> None:
     ruling = adjudicate(pos, claimer, claimed, text, dd=DDS.tricks)
     assert not ruling.undetermined
     side = claimer.side
-    policy = NormalPlay.for_claim(pos, claimer, parse_statement(text), claimed)
+    # the award is the worst line of the policy the belief check ended with
+    policy = ruling.policy
+    assert policy is not None
     worst = reference_min_tricks(pos, side, policy)
     assert ruling.awarded == min(claimed, worst)
     assert ruling.floor == reference_min_tricks(pos, side)

@@ -46,13 +46,14 @@ def random_voids(rng: random.Random, pos: Position) -> frozenset[tuple[Seat, Sui
 
 
 def random_policy(rng: random.Random, pos: Position, claimer: Seat, text: str | None) -> NormalPlay:
-    """The claimer's policy for a random claim with ``text`` as its statement: a random
-    number of tricks, known show-outs and profile."""
+    """The claimer's policy for a random claim with ``text`` as its statement: random known
+    show-outs and profile (and a random number of tricks claimed, which the policy does not
+    depend on: drawn to keep the sequence of cases)."""
+    rng.randint(0, pos.tricks_left)
     return NormalPlay.for_claim(
         pos,
         claimer,
         parse_statement(text),
-        rng.randint(0, pos.tricks_left),
         known_voids=random_voids(rng, pos),
         prof=random_profile(rng),
     )
@@ -139,8 +140,8 @@ def test_free_hands_and_suit_states_agree_with_the_policy(seed: int) -> None:
 
 def test_rank_key_needs_exact_cards_while_the_statement_runs() -> None:
     pos = Position.from_pbn("N:AK2... QJ3... T94... 876...", trump=None, leader=Seat.NORTH)
-    silent = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 3)
-    stated = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement("SA SK"), 3)
+    silent = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None))
+    stated = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement("SA SK"))
     assert silent.rank_key(pos.hands, silent.start(pos)) is not None
     assert stated.rank_key(pos.hands, stated.start(pos)) is None
 
@@ -148,7 +149,7 @@ def test_rank_key_needs_exact_cards_while_the_statement_runs() -> None:
 def test_sure_tricks_count_a_run_of_winners() -> None:
     # North cashes AKQ of spades and the H5; South's cards are lower: four tricks
     pos = Position.from_pbn("N:AKQ.5.. J.3.32. 4.2.54. 3.4.76.", trump=None, leader=Seat.NORTH)
-    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 4)
+    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None))
     assert policy.sure_tricks(pos.hands, int(Seat.NORTH), policy.start(pos)) == 4
     assert reference_min_tricks(pos, Seat.NORTH.side, policy) == 4
     # with South's heart above North's, South might overtake once the H2 is a winner, and
@@ -166,7 +167,7 @@ def test_sure_tricks_count_a_run_of_winners() -> None:
 def test_sure_tricks_wait_for_partner_s_low_cards() -> None:
     # South's H2 goes under North's HK: South overtakes no earlier than the second heart lead
     pos = Position.from_pbn("N:AKQ.K.. J.Q..32 .A2.54. 3.4.76.", trump=None, leader=Seat.NORTH)
-    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 4)
+    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None))
     assert policy.sure_tricks(pos.hands, int(Seat.NORTH), policy.start(pos)) == 2
     assert reference_min_tricks(pos, Seat.NORTH.side, policy) == 2
 
@@ -174,12 +175,12 @@ def test_sure_tricks_wait_for_partner_s_low_cards() -> None:
 def test_sure_tricks_with_a_trump_out() -> None:
     # the opponents hold a trump but follow to two spades: North's SA SK are sure
     pos = Position.from_pbn("N:AK.A.. QJ.2.. T9..2. 32.3..", trump=Suit.HEARTS, leader=Seat.NORTH)
-    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 3)
+    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None))
     assert policy.sure_tricks(pos.hands, int(Seat.NORTH), policy.start(pos)) == 2
     assert reference_min_tricks(pos, Seat.NORTH.side, policy) == 3
     # East leads a spade; West must follow, North (fourth, void) ruffs
     pos = Position.from_pbn("N:.AK.. QJ... ..32. T.2..", trump=Suit.HEARTS, leader=Seat.EAST)
-    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None), 2)
+    policy = NormalPlay.for_claim(pos, Seat.NORTH, parse_statement(None))
     assert policy.sure_tricks(pos.hands, int(Seat.EAST), policy.start(pos)) == 1
     assert reference_min_tricks(pos, Seat.NORTH.side, policy) == 2
 
@@ -189,7 +190,7 @@ def test_cards_a_statement_names_are_not_merged() -> None:
     # first club keeps the CT for later (the search once took the two as equivalent: 3)
     pos = Position.from_pbn("N:9.32..K3 AK..J.QT J53..8.A .A.7.652", trump=None, leader=Seat.WEST)
     policy = NormalPlay.for_claim(
-        pos, Seat.WEST, parse_statement("cash C then CT SA HA, C6 C2"), 5, prof=profile("ebu")
+        pos, Seat.WEST, parse_statement("cash C then CT SA HA, C6 C2"), prof=profile("ebu")
     )
     want = reference_min_tricks(pos, Seat.WEST.side, policy)
     assert want == 2
@@ -210,12 +211,12 @@ def test_searches_sharing_a_table_answer_as_alone(seed: int) -> None:
     text = None if rng.random() < 0.6 else random_statement(rng, pos, claimer)
     stmt = parse_statement(text)
     aware = Statement((*stmt.groups, (TrumpMention(),)), stmt.text)
-    claimed = rng.randint(0, pos.tricks_left)
+    rng.randint(0, pos.tricks_left)  # (the claim's count: drawn to keep the sequence of cases)
     prof = random_profile(rng)
     voids = random_voids(rng, pos)
 
     def policy(statement: Statement) -> NormalPlay:
-        return NormalPlay.for_claim(pos, claimer, statement, claimed, known_voids=voids, prof=prof)
+        return NormalPlay.for_claim(pos, claimer, statement, known_voids=voids, prof=prof)
 
     table: dict[object, list[object]] = {}
     unaware = min_tricks(pos, claimer.side, policy(stmt), table=table)

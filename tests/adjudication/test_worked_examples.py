@@ -21,20 +21,12 @@ KNOWN_GAPS = {
         "wins and North runs seven hearts: 3 tricks, where the director and committee "
         "credited the diamonds and gave 9"
     ),
-    "dbf-lku20-2.1-count-is-not-order": (
-        "C2: a list fixes no order and the policy takes the order worst for the claimer "
-        "(ACBL 2019 guideline 1, EBU): both spades first leave North on lead and strand the "
-        "HQ, 3; the DBf rules that order irrational (4), the opposite of acbl-g1"
-    ),
-    "rotem-2013-7s-last-trump-unmentioned": (
-        "C7: West, on lead with no winner after DA DK, may lead the DT (a careless loser) "
-        "rather than cross to East's winners; South's DJ wins and the defence takes two "
-        "more: 6 tricks, where the director gave 7 (only the S9, 70C)"
-    ),
     "ebu-forum-2s-j6-small-card-first": (
-        "C1/N3: careless spot-card leads are allowed only from a holding with no honour; "
-        "the policy counts the J as one, so HJ-6 is cashed from the top (2 tricks), while "
-        "the director held the 6 first careless but normal (White Book 8.70.5): 0"
+        "C1/N3: the HJ is a winner (East's H9 is the only heart out), so leading the H6 "
+        "first is a spot card before a winning honour, which White Book 8.70.5's A-K-5 "
+        "example holds not normal; the director held it careless but normal (0). No class "
+        "of the catalogue makes it normal: a novice may lead spot cards before honours "
+        "that are not winners, never before a winner: 2"
     ),
 }
 
@@ -60,6 +52,7 @@ def _rule(case: Case) -> int | None:
         time_cap=30,
         trumps_seen=case.trumps_seen,  # C4b: awareness shown by the play before the claim
         dummy=None if case.dummy is None else Seat.from_letter(case.dummy),
+        prof=case.profile,
     )
     assert not r.undetermined
     if "71" in case.tags:

@@ -69,6 +69,8 @@ class Case:
     trumps_seen: bool = False
     # dummy's seat ("N"/"E"/"S"/"W") where a defender claims; None otherwise
     dummy: str | None = None
+    # the jurisdiction profile the source rules under, where it matters (None: "ebu")
+    profile: str | None = None
 
 
 _WB_FORUM = "https://forums.ebu.co.uk/discussion/731/declarer-claims"
@@ -611,6 +613,7 @@ CASES: list[Case] = [
         statement="cash S, DJ, HQ",
         awarded=4,
         tags=("C2",),
+        profile="dbf",
     ),
     # --- Other published rulings and the Laws themselves ---
     Case(
@@ -880,6 +883,7 @@ CASES: list[Case] = [
         statement="HQ then DA",
         awarded=1,
         tags=("70D2", "P5", "C7"),
+        dummy="N",
     ),
     Case(
         id="law70d2-partner-has-one-normal-play",

@@ -94,10 +94,12 @@ def test_R70_4_deemed_top_down_order() -> None:
 def test_R70_5_defenders_claim_relying_on_partners_choice() -> None:
     # West cashes SA SK and leads the H2 to East's HA; East, discarding twice, may keep
     # the DA instead of the HA: the claim depends on partner's choice (70D2)
+    # (dummy is North: a defender claims, and his partner's choices are his own, 70D2)
     p = pos("N:.3.K3. .A.A2. ...432 AK.2..", None, W)
-    r = adjudicate(p, W, 3, None, dd=None)
+    r = adjudicate(p, W, 3, None, dd=None, dummy=N)
     assert r.awarded == 2
-    assert adjudicate(p, W, 2, None, dd=None).awarded == 2
+    assert any(s.kind == "partner-choice" and s.seat == "East" for s in r.slips)
+    assert adjudicate(p, W, 2, None, dd=None, dummy=N).awarded == 2
 
 
 def test_R71_1_concession_of_a_trick_no_normal_play_loses() -> None:

@@ -58,6 +58,7 @@ def _run(args: argparse.Namespace) -> int:
             args.statement,
             rules=rules,
             prof=args.profile,
+            player_class=args.player_class,
             known_voids=frozenset(voids),
             trumps_seen=args.trumps_seen,
             dummy=dummy,
@@ -72,12 +73,16 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(out))
     else:
         print(ruling.text)
-        print(
-            f"Awarded {out['awarded']} of {out['remaining']} to the claimer's side "
-            f"(claimed {out['claimed']}; double dummy "
-            f"{'not computed' if out['dd'] is None else out['dd']}; fewest possible "
-            f"{out['floor']}). Laws: {', '.join(out['laws'])}."
-        )
+        if ruling.undetermined:
+            print(f"Undetermined: refer to the Director. Laws: {', '.join(out['laws'])}.")
+        else:
+            print(
+                f"Result: {out['final']} of {out['remaining']} to the claimer's side (Law 70: "
+                f"{out['awarded']} awarded; Law 71: {out['law71']} given back; claimed "
+                f"{out['claimed']}; double dummy "
+                f"{'not computed' if out['dd'] is None else out['dd']}; fewest possible "
+                f"{out['floor']}). Laws: {', '.join(out['laws'])}."
+            )
     return 0
 
 
@@ -132,7 +137,19 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--board", type=int, default=None, help="with --record: the board number")
     p.add_argument("--rules", choices=("duplicate", "rubber"), default="duplicate")
-    p.add_argument("--profile", choices=("ebu", "acbl", "wbf"), default="ebu")
+    p.add_argument(
+        "--profile",
+        choices=("ebu", "acbl", "wbf", "dbf"),
+        default="ebu",
+        help="jurisdiction: which slips are normal (docs/claims.md)",
+    )
+    p.add_argument(
+        "--class",
+        dest="player_class",
+        choices=("novice", "club", "expert"),
+        default="club",
+        help="class of player whose careless play counts as normal (Law 70 footnote)",
+    )
     p.add_argument(
         "--void", action="append", help="a show-out known before the claim, e.g. W:S (repeatable)"
     )

@@ -38,7 +38,7 @@ Claimer-side choices when the statement is silent:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bridgetable.adjudication.profiles import Profile, profile
@@ -60,8 +60,19 @@ from bridgetable.core.tricks import winning_index
 _TEN = 8  # rank index of the ten (2 is 0)
 
 #: Policy state: (group index, per-step progress in that group, known voids as bits
-#: seat * 4 + suit).
-State = tuple[int, tuple[int, ...], int]
+#: seat * 4 + suit, flags: ``AWARE`` and ``CARELESS_USED``).
+State = tuple[int, tuple[int, ...], int, int]
+
+#: Flag: the claimer knows an opponent holds (or held) a trump: he mentioned it, the play
+#: before the claim showed it (C4b), or an opponent has played a trump since.
+AWARE = 1
+#: Flag: the claimer's side has made its one careless spot-card lead (slip d).
+CARELESS_USED = 2
+
+#: Edits of the claimer's choices at given nodes, found by checking the ruling's line against
+#: double dummy (``adjudication/believer.py``): node key -> (cards banned, cards added), both
+#: as masks in relative ranks (see :func:`rel_mask`).
+Edits = dict[tuple[int, ...], tuple[int, int]]
 
 
 def _low(mask: int) -> int:
@@ -81,13 +92,43 @@ class NormalPlay:
     side: Side
     statement: Statement
     trump: Suit | None
-    conceding: bool
     aware_of_trumps: bool
     prof: Profile
     known_voids: int = 0
     #: The seat number of dummy when a defender claims (dummy's cards are face up, 70E1),
     #: else -1.
     dummy: int = -1
+    #: The claimer's seat number.
+    claimer: int = 0
+    #: Careless spot-card leads (slip d) for the class of player: 0 none, 1 from a holding
+    #: with no honour, 2 also from a holding whose honours are not winners.
+    careless: int = 1
+    #: Whether seeing an opponent play a trump makes the claimer aware of the trumps.
+    aware_after_trump_seen: bool = True
+    #: Choices edited at nodes of earlier lines (a play banned as irrational, the
+    #: double-dummy play added): see ``adjudication/believer.py``.
+    edits: Edits | None = None
+    #: Choosing the claimer's side's cards at every node instead of the edits: called with
+    #: the position, the state and the cards the local rules allow (see
+    #: ``Believer.judge``).
+    judge: Callable[[Position, State, int], int] | None = None
+    #: The fewest tricks left at a node where an edit adds a card (14: none), set from
+    #: ``edits``: the sure-trick bounds hold from boundaries with fewer tricks left only.
+    _add_depth: int = 14
+
+    def __post_init__(self) -> None:
+        depth = 14
+        if self.edits is not None:
+            for key, (_ban, add) in self.edits.items():
+                if add:
+                    n = max(
+                        key[1].bit_count(),
+                        key[2].bit_count(),
+                        key[3].bit_count(),
+                        key[4].bit_count(),
+                    )
+                    depth = min(depth, n)
+        object.__setattr__(self, "_add_depth", depth)
 
     @classmethod
     def for_claim(
@@ -95,62 +136,186 @@ class NormalPlay:
         pos: Position,
         claimer: Seat,
         statement: Statement,
-        claimed: int,
         *,
         known_voids: frozenset[tuple[Seat, Suit]] = frozenset(),
         prof: Profile | None = None,
         trumps_seen: bool = False,
         dummy: Seat | None = None,
+        careless: int = 1,
+        edits: Edits | None = None,
+        judge: Callable[[Position, State, int], int] | None = None,
     ) -> NormalPlay:
-        """The policy for ``claimer``'s claim of ``claimed`` of the remaining tricks.
+        """The policy for ``claimer``'s claim with ``statement`` (how many tricks he claims
+        does not change his normal plays: it matters only to the ruling).
 
         ``trumps_seen``: the play before the claim showed the claimer knew of the
         outstanding trumps (C4b), as if his statement had mentioned them. ``dummy``: dummy's
-        seat, whose cards a defender who claims sees (70E1)."""
+        seat, whose cards a defender who claims sees (70E1). ``careless``: the class of
+        player's careless spot-card leads (0, 1 or 2; see the attribute). ``edits``: choices
+        edited by the line checks of ``adjudication/believer.py``."""
         voids = 0
         for seat, suit in known_voids:
             voids |= 1 << (seat * 4 + suit)
+        pr = prof or profile()
         return cls(
             side=claimer.side,
             statement=statement,
             trump=pos.trump,
-            conceding=claimed < pos.tricks_left or statement.conceded > 0,
             aware_of_trumps=statement.mentions_trumps or trumps_seen,
-            prof=prof or profile(),
+            prof=pr,
             known_voids=voids,
             dummy=-1 if dummy is None or dummy.side is claimer.side else int(dummy),
+            claimer=int(claimer),
+            careless=careless if pr.careless_spot_cards else 0,
+            aware_after_trump_seen=pr.aware_after_trump_seen,
+            edits=edits or None,
+            judge=judge,
         )
 
     # -- the policy protocol -------------------------------------------------------------
 
     def start(self, pos: Position) -> State:
         """The state before the first card after the claim."""
-        return self._enter(pos, 0, self.known_voids)
+        return self._enter(pos, 0, self.known_voids, AWARE if self.aware_of_trumps else 0)
 
     def allowed(self, pos: Position, state: State) -> int:
         """The cards the hand to play may choose (a non-empty part of its legal cards)."""
         legal = pos.legal_mask()
         if (pos.leader + len(pos.trick)) & 1 != self.side or legal & (legal - 1) == 0:
             return legal
-        if pos.trick:
-            return self._follow(pos, state, legal) or legal
-        return self._lead(pos, state) or legal
+        opts = self.base_allowed(pos, state)
+        if self.judge is not None:
+            return self.judge(pos, state, opts)
+        edits = self.edits
+        if edits is not None:
+            edit = edits.get(self.node_key(pos, state))
+            if edit is not None:
+                live = node_live(pos)
+                banned = from_rel(edit[0], live)
+                opts = (opts | from_rel(edit[1], live)) & legal & ~banned
+                if not opts:
+                    opts = legal & ~banned or legal
+        return opts
 
     def after(self, pos: Position, state: State, card: Card) -> State:
         """The state after ``card`` is played at ``pos``."""
-        group, progress, voids = state
+        group, progress, voids, flags = state
+        seat = pos.to_play
         if pos.trick and card.suit is not pos.trick[0].suit:
-            voids |= 1 << (pos.to_play * 4 + pos.trick[0].suit)
+            voids |= 1 << (seat * 4 + pos.trick[0].suit)
+        if (seat & 1) != self.side:
+            if card.suit is self.trump and self.aware_after_trump_seen:
+                flags |= AWARE
+        elif not pos.trick and not flags & CARELESS_USED and self._careless_lead(pos, card):
+            flags |= CARELESS_USED
         if group >= len(self.statement.groups):
-            return (group, (), voids)
+            return (group, (), voids, flags)
         nxt = pos.play(card)
         steps = self.statement.groups[group]
         new = list(progress)
         for i, step in enumerate(steps):
             new[i] = self._advance(step, new[i], pos, nxt, card)
         if all(self._done(step, p, nxt) for step, p in zip(steps, new, strict=True)):
-            return self._enter(nxt, group + 1, voids)
-        return (group, tuple(new), voids)
+            return self._enter(nxt, group + 1, voids, flags)
+        return (group, tuple(new), voids, flags)
+
+    def runs(self, suit: Suit) -> bool:
+        """Whether the statement names ``suit`` to be run (``cash S``, ``run spades``)."""
+        return any(
+            isinstance(step, Cash) and step.suit is suit
+            for group in self.statement.groups
+            for step in group
+        )
+
+    def base_allowed(self, pos: Position, state: State) -> int:
+        """The cards the local rules allow the claimer's side at ``pos`` (its turn), before
+        any edit."""
+        legal = pos.legal_mask()
+        if pos.trick:
+            return self._follow(pos, state, legal) or legal
+        return self._lead(pos, state) or legal
+
+    @property
+    def adds(self) -> bool:
+        """Whether an edit adds a card to the local rules' choices somewhere."""
+        return self.edits is not None and any(add for _, add in self.edits.values())
+
+    def aware(self, state: State) -> bool:
+        """Whether the claimer knows of the opponents' trumps in ``state`` (70C)."""
+        return bool(state[3] & AWARE)
+
+    def node_key(self, pos: Position, state: State) -> tuple[int, ...]:
+        """What the claimer's choices at ``pos`` depend on: the hands in relative ranks
+        (equal for positions equal but for the ranks of the cards out of play), the seat to
+        play and, in a trick in progress, its length, the suit led and the card winning it so
+        far (the other cards of the trick are gone for good), with the policy state as the
+        table keys see it. Edits are keyed by it, so they apply alike at every such node.
+        """
+        # the policy state but the show-outs seen (the same decision after other discards)
+        # and nothing that tells cards of one run apart (the search plays one card of a run
+        # for all: an edit must apply alike whichever was kept, so not the C1 honour count
+        # of rank_key either)
+        flags = state[3]
+        if self.trump is None or not self._theirs(pos) & SUIT_MASKS[self.trump]:
+            flags &= ~AWARE  # (no trump out: awareness changes nothing)
+        if not self.careless:
+            flags &= ~CARELESS_USED
+        token = hash((state[0], state[1], flags))
+        live = node_live(pos)
+        trick = 0
+        if pos.trick:
+            win = winning_index(pos.trick, self.trump)
+            best = pos.trick[win]
+            trick = (
+                len(pos.trick)
+                | pos.trick[0].suit << 2
+                | win << 4
+                | to_rel(best.bit, live).bit_length() << 6
+            )
+        return (
+            int(pos.to_play),
+            to_rel(pos.hands[0], live),
+            to_rel(pos.hands[1], live),
+            to_rel(pos.hands[2], live),
+            to_rel(pos.hands[3], live),
+            trick,
+            token,
+        )
+
+    def stated(self, pos: Position, state: State) -> int:
+        """The cards the statement itself calls for at ``pos`` (0 when it is silent): its
+        steps' leads, or a stated finesse's card."""
+        group = state[0]
+        if group >= len(self.statement.groups):
+            return 0
+        if pos.trick:
+            return self._finesse_card(pos, state)
+        hand = pos.hands[pos.to_play]
+        opts = 0
+        for step, p in zip(self.statement.groups[group], state[1], strict=True):
+            if not self._done(step, p, pos) and not isinstance(step, Concede):
+                opts |= self._step_leads(step, p, pos, state, hand)
+        return opts
+
+    def _careless_lead(self, pos: Position, card: Card) -> bool:
+        """Whether leading ``card`` is a careless spot card (slip d): a spot card led before
+        a higher card of the same holding, where the class allows it."""
+        if self.careless == 0 or card.rank - 2 >= _TEN:
+            return False
+        holding = pos.hands[pos.to_play] & SUIT_MASKS[card.suit]
+        if _high(holding) == card.bit:
+            return False
+        return self._careless_holding(pos, holding)
+
+    def _careless_holding(self, pos: Position, holding: int) -> bool:
+        """Whether the class may lead ``holding``'s spot cards in any order: no honour in it
+        (1), or no winner among its honours (2)."""
+        top = _high(holding)
+        if (top.bit_length() - 1) % 13 < _TEN:
+            return True
+        if self.careless >= 2:
+            return not self._winners(pos, holding)
+        return False
 
     # -- search aids (optional parts of the search's policy protocol) -----------------
 
@@ -164,12 +329,17 @@ class NormalPlay:
         ``seat`` (``led``: the suit led to the trick, -1 on lead), or ``None`` when it
         depends on more (a statement step still to take, which names cards or counts
         tricks)."""
-        group, _progress, voids = state
+        group, _progress, voids, flags = state
         if group < len(self.statement.groups):
             return None
+        if (seat & 1) == self.side:
+            if led < 0 and self.careless and not flags & CARELESS_USED:
+                return None  # (a lead of the side's may be its careless spot card)
+        elif self.trump is not None and suit == self.trump and self.aware_after_trump_seen:
+            flags |= AWARE
         if led >= 0 and suit != led:
             voids |= 1 << (seat * 4 + led)
-        return (group, (), voids)
+        return (group, (), voids, flags)
 
     def rank_key(self, hands: Sequence[int], state: State) -> int | None:
         """What the choices from a trick boundary depend on besides the ranks of the cards in
@@ -182,7 +352,7 @@ class NormalPlay:
         holds (C5's known places; other show-outs are never read) and the hands' seats;
         and, while the opponents hold a trump, whether the claimer is aware of it.
         """
-        group, _progress, voids = state
+        group, _progress, voids, flags = state
         if group < len(self.statement.groups):
             return None  # statement steps name exact cards
         side = int(self.side)
@@ -201,13 +371,15 @@ class NormalPlay:
                 bits |= ((inplay >> (13 * suit + _TEN)) & 31).bit_count() << (4 + 3 * suit)
         trump = self.trump
         if (
-            self.aware_of_trumps
+            flags & AWARE
             and trump is not None
             and ((hands[side ^ 1] | hands[side ^ 3]) >> (13 * trump)) & _M13
         ):
             # an aware claimer draws the trumps still out: his choices differ from an
             # unaware one's only here, so searches of both may share one table (70C)
             bits |= 1 << 20
+        if flags & CARELESS_USED and self.careless:
+            bits |= 1 << 21
         return bits
 
     def sure_tricks(self, hands: Sequence[int], leader: int, state: State) -> int:
@@ -228,8 +400,12 @@ class NormalPlay:
           or ruffs, or second hand holds only such cards or ruffs; and every trick if all
           its cards are winners.
         """
-        if state[0] < len(self.statement.groups):
-            return 0
+        if (
+            state[0] < len(self.statement.groups)
+            or self.judge is not None
+            or hands[leader].bit_count() >= self._add_depth
+        ):
+            return 0  # (an edit may add a card below that the bounds do not foresee)
         side = int(self.side)
         trump = -1 if self.trump is None else int(self.trump)
         theirs = hands[side ^ 1] | hands[side ^ 3]
@@ -242,7 +418,7 @@ class NormalPlay:
                     lead, hands[(leader + 1) & 3], hands[leader ^ 2], hands[(leader + 3) & 3], trump
                 )
             if (
-                self.aware_of_trumps
+                state[3] & AWARE
                 and self.prof.aware_claimer_draws_trumps
                 and (lead >> (13 * trump)) & _M13
             ):
@@ -256,6 +432,8 @@ class NormalPlay:
             partner = hands[leader ^ 2]
             if _only_winners(mine, theirs):
                 return lead.bit_count()  # every lead wins, and keeps the lead
+            if trump >= 0 and not _side_winner(lead, theirs, trump):
+                return 0  # (a leader holding only trump winners may lead any suit: C4d)
             chain = self._cash_chain(
                 lead, partner, theirs, _only_winners(partner, theirs), follows_low=True
             )
@@ -333,15 +511,15 @@ class NormalPlay:
 
     # -- statement steps -----------------------------------------------------------------
 
-    def _enter(self, pos: Position, group: int, voids: int) -> State:
+    def _enter(self, pos: Position, group: int, voids: int, flags: int) -> State:
         groups = self.statement.groups
         while group < len(groups):
             steps = groups[group]
             progress = tuple(0 for _ in steps)
             if not all(self._done(s, p, pos) for s, p in zip(steps, progress, strict=True)):
-                return (group, progress, voids)
+                return (group, progress, voids, flags)
             group += 1
-        return (group, (), voids)
+        return (group, (), voids, flags)
 
     def _mine(self, pos: Position) -> int:
         h = pos.hands
@@ -413,7 +591,7 @@ class NormalPlay:
             return progress
         return progress
 
-    def _step_leads(self, step: Step, progress: int, pos: Position, hand: int) -> int:
+    def _step_leads(self, step: Step, progress: int, pos: Position, state: State, hand: int) -> int:
         """Leads that take ``step`` from the hand on lead (0: not from this hand, C7)."""
         seat = pos.to_play
         partner = pos.hands[seat.partner]
@@ -430,7 +608,7 @@ class NormalPlay:
             return _high(t) if t else 0
         if isinstance(step, Cash):
             s = hand & SUIT_MASKS[step.suit]
-            return self._suit_leads(s) if s else 0
+            return self._suit_leads(pos, state, s) if s else 0
         if isinstance(step, Ruff) and self.trump is not None:
             s = hand & SUIT_MASKS[step.suit]
             if s and not partner & SUIT_MASKS[step.suit] and partner & SUIT_MASKS[self.trump]:
@@ -445,14 +623,14 @@ class NormalPlay:
 
     # -- choices -------------------------------------------------------------------------
 
-    def _suit_leads(self, holding: int) -> int:
-        """C1: the top card; with no honour in the holding, any card (careless spot cards)."""
+    def _suit_leads(self, pos: Position, state: State, holding: int) -> int:
+        """C1: the top card; spot cards in any order where the class may be careless with
+        them (slip d, once in a ruling)."""
         if not self.prof.top_down:
             return holding
         top = _high(holding)
-        rank = (top.bit_length() - 1) % 13
-        if self.prof.careless_spot_cards and rank < _TEN:
-            return holding
+        if self.careless and not state[3] & CARELESS_USED and self._careless_holding(pos, holding):
+            return top | (holding & _SPOTS_ALL)
         return top
 
     def _winners(self, pos: Position, hand: int) -> int:
@@ -467,7 +645,7 @@ class NormalPlay:
         return out
 
     def _lead(self, pos: Position, state: State) -> int:
-        group, progress, _voids = state
+        group, progress = state[0], state[1]
         hand = pos.hands[pos.to_play]
         if group < len(self.statement.groups):
             opts = 0
@@ -477,19 +655,19 @@ class NormalPlay:
                     continue
                 if isinstance(step, Concede):
                     # a trick to lose here: any suit may be led
-                    opts |= self._silent_leads(pos, hand, conceding=True)
+                    opts |= self._silent_leads(pos, state, hand, conceding=True)
                 else:
-                    opts |= self._step_leads(step, p, pos, hand)
+                    opts |= self._step_leads(step, p, pos, state, hand)
             if opts:
                 if self.prof.claimer_notices_showouts and self._broken(state):
                     # he has seen the suit break: from here he plays as if silent
-                    return self._silent_leads(pos, hand, conceding=False) or opts
+                    return self._silent_leads(pos, state, hand, conceding=False) or opts
                 return opts
-        return self._silent_leads(pos, hand)
+        return self._silent_leads(pos, state, hand)
 
     def _broken(self, state: State) -> bool:
         """WBF view (C3): an opponent has shown out of a suit the statement is running."""
-        group, _progress, voids = state
+        group, voids = state[0], state[2]
         if group >= len(self.statement.groups):
             return False
         for step in self.statement.groups[group]:
@@ -499,11 +677,13 @@ class NormalPlay:
                         return True
         return False
 
-    def _silent_leads(self, pos: Position, hand: int, *, conceding: bool = False) -> int:
+    def _silent_leads(
+        self, pos: Position, state: State, hand: int, *, conceding: bool = False
+    ) -> int:
         trump = self.trump
         if (
             trump is not None
-            and self.aware_of_trumps
+            and state[3] & AWARE
             and self.prof.aware_claimer_draws_trumps
             and self._theirs(pos) & SUIT_MASKS[trump]
             and hand & SUIT_MASKS[trump]
@@ -530,20 +710,23 @@ class NormalPlay:
                             ruffs |= _low(hand & SUIT_MASKS[s])
                 if ruffs:
                     return ruffs
+                # nor to lead his last trumps, squeezing a defender or not (ACBL 2019
+                # guidelines 3 and 4): any suit may be led
+                conceding = True
         opts = 0
         if winners and not conceding:
             for s in range(4):
                 if winners & SUIT_MASKS[s]:
-                    opts |= self._suit_leads(hand & SUIT_MASKS[s])
+                    opts |= self._suit_leads(pos, state, hand & SUIT_MASKS[s])
             return opts
         for s in range(4):
             h = hand & SUIT_MASKS[s]
             if h:
-                opts |= self._suit_leads(h)
+                opts |= self._suit_leads(pos, state, h)
         return opts
 
     def _follow(self, pos: Position, state: State, legal: int) -> int:
-        group, _progress, voids = state
+        group, voids = state[0], state[2]
         seat = pos.to_play
         trick = pos.trick
         led = trick[0].suit
@@ -665,7 +848,7 @@ class NormalPlay:
 
     def _finesse_card(self, pos: Position, state: State) -> int:
         """A stated finesse: play the card once the named opponent has played low."""
-        group, progress, _voids = state
+        group, progress = state[0], state[1]
         if group >= len(self.statement.groups):
             return 0
         for step, p in zip(self.statement.groups[group], progress, strict=True):
@@ -684,6 +867,79 @@ class NormalPlay:
 
 _M13 = 0x1FFF
 _SPOTS = (1 << _TEN) - 1  # rank bits of the 2 to the 9
+_SPOTS_ALL = _SPOTS | _SPOTS << 13 | _SPOTS << 26 | _SPOTS << 39  # the spot cards of every suit
+
+
+def node_live(pos: Position) -> int:
+    """The cards that matter from ``pos`` on: the four hands and the card winning the trick
+    in progress (its other cards take no part in what follows)."""
+    h = pos.hands
+    live = h[0] | h[1] | h[2] | h[3]
+    if pos.trick:
+        live |= pos.trick[winning_index(pos.trick, pos.trump)].bit
+    return live
+
+
+def live_mask(pos: Position) -> int:
+    """The cards still in play at ``pos``: the four hands and the trick in progress."""
+    h = pos.hands
+    live = h[0] | h[1] | h[2] | h[3]
+    for c in pos.trick:
+        live |= c.bit
+    return live
+
+
+def to_rel(mask: int, live: int) -> int:
+    """``mask`` (a part of ``live``) in relative ranks: in each suit, bit i stands for the
+    i-th lowest card of ``live`` in that suit.
+
+    >>> to_rel(0b1010_0000, 0b1110_0100)  # live cards 2.. of clubs at bits 2, 5, 6, 7
+    10
+    """
+    out = 0
+    for sh in (0, 13, 26, 39):
+        lv = (live >> sh) & _M13
+        m = (mask >> sh) & _M13
+        i = 0
+        while lv:
+            low = lv & -lv
+            if m & low:
+                out |= 1 << (sh + i)
+            lv ^= low
+            i += 1
+    return out
+
+
+def from_rel(rel: int, live: int) -> int:
+    """The cards of ``live`` that ``rel`` (relative ranks, see :func:`to_rel`) stands for.
+
+    >>> from_rel(10, 0b1110_0100) == 0b1010_0000
+    True
+    """
+    out = 0
+    for sh in (0, 13, 26, 39):
+        lv = (live >> sh) & _M13
+        r = (rel >> sh) & _M13
+        i = 0
+        while lv and r >> i:
+            low = lv & -lv
+            if (r >> i) & 1:
+                out |= low << sh
+            lv ^= low
+            i += 1
+    return out
+
+
+def _side_winner(lead: int, theirs: int, trump: int) -> bool:
+    """Whether ``lead`` holds a card of a side suit (not ``trump``) above all of ``theirs``
+    in its suit."""
+    for sh in (0, 13, 26, 39):
+        if sh == 13 * trump:
+            continue
+        ls = (lead >> sh) & _M13
+        if ls and ls.bit_length() > ((theirs >> sh) & _M13).bit_length():
+            return True
+    return False
 
 
 def _only_winners(cards: int, theirs: int) -> bool:

@@ -2,7 +2,10 @@
 
 Each option names its source; ``docs/claims.md`` explains them. The default profile follows
 the EBU White Book; ``acbl`` follows the ACBL Laws Commission claim guidelines (2019); ``wbf``
-follows the WBF Laws Committee's view that a claimer may notice a show-out.
+follows the WBF Laws Committee's view that a claimer may notice a show-out; ``dbf`` the Danish
+Bridge Federation's, that an order stranding the claimer's own winners is irrational. Which
+slips each profile treats as normal is the table ``PROFILE_SLIPS`` of
+``adjudication/slips.py``.
 
 Example:
     >>> from bridgetable.adjudication.profiles import profile
@@ -33,6 +36,10 @@ class Profile:
         ruff_low: C4d and ACBL 2019 guideline 5. The claimer ruffs as low as possible.
         aware_claimer_draws_trumps: C4a. A claimer who mentions the outstanding trump is
             deemed to draw it before cashing side winners when he can.
+        aware_after_trump_seen: C4b, 70C. Whether a claimer who sees an opponent play a trump
+            after the claim (a ruff, or following to a trump lead) knows from then on that
+            trumps are out, and plays as an aware claimer: he has seen one (the condition of
+            EBU White Book 8.70.4(b), awareness shown by the play itself).
         defence: P4. ``"any"``: the non-claiming side may make any legal play (the Laws'
             reading, 70A); ``"normal"`` is not offered yet.
     """
@@ -43,6 +50,7 @@ class Profile:
     careless_spot_cards: bool = True
     ruff_low: bool = True
     aware_claimer_draws_trumps: bool = True
+    aware_after_trump_seen: bool = True
     defence: str = "any"
 
 
@@ -50,13 +58,16 @@ PROFILES: dict[str, Profile] = {
     "ebu": Profile("ebu"),
     "acbl": Profile("acbl"),
     "wbf": Profile("wbf", claimer_notices_showouts=True),
+    # Danish Bridge Federation, LKU-20 (3rd ed., 2021): an order between suits that strands
+    # the claimer's own winners is irrational (see adjudication/slips.py, PROFILE_SLIPS)
+    "dbf": Profile("dbf"),
 }
 
 DEFAULT_PROFILE = "ebu"
 
 
 def profile(name: str = DEFAULT_PROFILE) -> Profile:
-    """The named profile (``ebu``, ``acbl`` or ``wbf``)."""
+    """The named profile (``ebu``, ``acbl``, ``wbf`` or ``dbf``)."""
     try:
         return PROFILES[name.lower()]
     except KeyError:

@@ -12,7 +12,15 @@ claimer the smaller of that and his claim. It also reports:
 * ``witness``: a line of play, normal for the claimer and legal for the opponents, that yields
   the award.
 
-A search that runs past the time cap answers "undetermined, refer to the Director".
+* ``slips``: the slips of the claimer's side on that line (``adjudication/slips.py``), each a
+  play that costs a trick double dummy and is normal only as a catalogued slip: where the
+  statement is silent the claimer plays as a player who believes his claim
+  (``adjudication/believer.py``).
+
+The headline figure is the final result of the remaining tricks, Law 71 restorations
+included (``final``); the split between Law 70 (``awarded``) and Law 71 (``law71``) comes
+under it. A search that runs past the time cap answers "undetermined, refer to the
+Director".
 
 Example:
     >>> from bridgetable.adjudication.ruling import adjudicate
@@ -29,11 +37,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bridgetable.adjudication.normal import NormalPlay
-from bridgetable.adjudication.profiles import Profile, profile
+from bridgetable.adjudication import slips as sl
+from bridgetable.adjudication.believer import Believer, DDOracle, default_oracle
+from bridgetable.adjudication.normal import Edits, NormalPlay
+from bridgetable.adjudication.profiles import PROFILES, Profile, profile
+from bridgetable.adjudication.text import card_text
 from bridgetable.core.cards import SUIT_MASKS, Card, Suit
 from bridgetable.core.position import Position
 from bridgetable.core.rules import RuleSet
@@ -62,6 +73,18 @@ class Ruling:
     law71: int
     text: str
     undetermined: bool = False
+    slips: tuple[sl.Slip, ...] = ()
+    profile: str = "ebu"
+    player_class: str = sl.DEFAULT_CLASS
+    #: The claimer's policy whose worst line the award is (the statement, the class and
+    #: profile, and the edits of the belief check): for tests and the Director's review.
+    policy: NormalPlay | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def final(self) -> int | None:
+        """The claimer's side's tricks of the remaining ones, Law 71 restorations included
+        (``None`` when undetermined)."""
+        return None if self.awarded is None else self.awarded + self.law71
 
     def to_dict(self) -> dict[str, Any]:
         """The ``adjudicate --json`` object."""
@@ -69,6 +92,7 @@ class Ruling:
             "claimer": self.claimer.letter,
             "claimed": self.claimed,
             "remaining": self.remaining,
+            "final": self.final,
             "awarded": self.awarded,
             "dd": self.dd,
             "floor": self.floor,
@@ -77,6 +101,20 @@ class Ruling:
             "witness_seats": [s.letter for s, _ in self.witness],
             "law71": self.law71,
             "undetermined": self.undetermined,
+            "slips": [
+                {
+                    "kind": s.kind,
+                    "seat": s.seat,
+                    "card": s.card,
+                    "trick": s.trick,
+                    "cost": s.cost,
+                    "law": s.law,
+                    "text": s.describe(),
+                }
+                for s in self.slips
+            ],
+            "profile": self.profile,
+            "player_class": self.player_class,
             "ruling": self.text,
         }
 
@@ -91,12 +129,12 @@ def _line(pos: Position, cards: tuple[Card, ...]) -> tuple[tuple[Seat, Card], ..
 
 
 def describe_line(pos: Position, line: tuple[tuple[Seat, Card], ...]) -> str:
-    """The witness line as tricks, e.g. ``N: SA E: S2 S: S3 W: S4 | ...``."""
+    """The witness line as tricks, e.g. ``N ♠A, E ♠2, S ♠3, W ♠4; ...``."""
     out: list[str] = []
     cur: list[str] = []
     n = len(pos.trick)
     for seat, card in line:
-        cur.append(f"{seat.letter} {card}")
+        cur.append(f"{seat.letter} {card_text(card)}")
         n += 1
         if n == 4:
             out.append(", ".join(cur))
@@ -122,6 +160,8 @@ def adjudicate(
     want_floor: bool = True,
     time_cap: float = DEFAULT_TIME_CAP,
     clock: Callable[[], float] = time.monotonic,
+    player_class: str | None = None,
+    oracle: DDOracle | None = None,
 ) -> Ruling:
     """Rule on ``claimer``'s claim of ``claimed`` of the remaining tricks at ``pos``.
 
@@ -131,7 +171,8 @@ def adjudicate(
         later_statement: a line the claimer proposed only after the claim (after an
             objection): it never improves the ruling (70B1, 70D1, spec P2).
         rules: duplicate (default) or rubber; Law 71 differs (normal play vs any play).
-        prof: the jurisdiction profile (``ebu`` default, ``acbl``, ``wbf``).
+        prof: the jurisdiction profile (``ebu`` default, ``acbl``, ``wbf``, ``dbf``): which
+            slips are normal (``adjudication/slips.py``) and the deeming options.
         known_voids: (seat, suit) show-outs before the claim, known to the claimer.
         trumps_seen: the play before the claim showed that the claimer knew of the trumps
             still out (C4b: the Director's finding): he is treated as if he had mentioned
@@ -143,12 +184,19 @@ def adjudicate(
         time_cap: seconds for the whole ruling; past it the answer is "undetermined" (and
             ``floor`` is left out when it did not finish).
         clock: a monotonic clock in seconds.
+        player_class: ``novice``, ``club`` (default) or ``expert``: the class of player
+            whose careless and inferior play counts as normal (Law 70 footnote; spec N3).
+        oracle: double-dummy values for the belief check (default: DDS through endplay).
     """
     rules = rules or RuleSet()
     pr = prof if isinstance(prof, Profile) else profile(prof or rules.claim_guidance)
     if rules.deemed_suit_order == "none":
         pr = replace(pr, top_down=False)  # no RA order under 70E2: any order is normal
     stmt = statement if isinstance(statement, Statement) else parse_statement(statement)
+    pclass = sl.check_class(player_class)
+    enabled = sl.enabled_slips(pr.name if pr.name in PROFILES else "ebu", pclass)
+    careless = sl.CARELESS_SPOTS[pclass] if sl.CARELESS_SPOT in enabled else 0
+    oracle = oracle or default_oracle()
     side = claimer.side
     remaining = pos.tricks_left
     if not 0 <= claimed <= remaining:
@@ -158,40 +206,64 @@ def adjudicate(
     # leaves time to release their tables (hundreds of thousands of entries) and to write
     # the ruling, so that the answer comes within the cap
     deadline = clock() + time_cap * 0.95
-    # one table for the searches of this claim: their policies differ only in the
-    # statement's steps and in the claimer's awareness of trumps, which the policy's table
-    # keys tell apart, so each search reuses what the others proved
-    table: dict[Any, list[Any]] = {}
+    # the values double dummy gave, shared by the searches of this claim
+    checker: list[Believer] = []
+    # no believing claimer takes more than double dummy: a line that reaches the claim (or,
+    # for a claim conceding tricks, the double-dummy value that Law 71 needs) ends the
+    # search at once
+    best = _root_dd(pos, side, oracle)
+    enough = claimed if claimed >= best else best
 
-    def search(st: Statement, stop_at: int | None = None) -> MinResult:
-        policy = NormalPlay.for_claim(
-            pos,
-            claimer,
-            st,
-            claimed,
-            known_voids=known_voids,
-            prof=pr,
-            trumps_seen=trumps_seen,
-            dummy=dummy,
-        )
-        return min_tricks(
-            pos, side, policy, deadline=deadline, clock=clock, stop_at=stop_at, table=table
-        )
+    def search(st: Statement) -> tuple[MinResult, tuple[sl.Slip, ...], NormalPlay | None]:
+        """The worst line for the claimer over the lines a player who believes his claim
+        could follow (``adjudication/believer.py``), with its slips."""
 
-    normal = search(stmt)
+        def make(
+            edits: Edits | None, judge: Callable[[Position, Any, int], int] | None
+        ) -> NormalPlay:
+            return NormalPlay.for_claim(
+                pos,
+                claimer,
+                st,
+                known_voids=known_voids,
+                prof=pr,
+                trumps_seen=trumps_seen,
+                dummy=dummy,
+                careless=careless,
+                edits=edits,
+                judge=judge,
+            )
+
+        def run(policy: NormalPlay, table: dict[Any, list[Any]]) -> MinResult:
+            return min_tricks(pos, side, policy, deadline=deadline, clock=clock, table=table)
+
+        believer = Believer(
+            make, run, oracle, enabled, deadline=deadline, clock=clock, enough=enough
+        )
+        if checker:
+            believer.values = checker[0].values
+        checker.append(believer)
+        result, found, checked = believer.run(pos)
+        if not checked:
+            result = replace(result, complete=False)
+        return result, found, believer.policy
+
+    normal, slips_found, used = search(stmt)
     if later_statement is not None and normal.complete and normal.tricks is not None:
         extra = (
             later_statement
             if isinstance(later_statement, Statement)
             else parse_statement(later_statement)
         )
-        with_later = search(Statement((*stmt.groups, *extra.groups), stmt.text))
+        with_later, later_slips, later_policy = search(
+            Statement((*stmt.groups, *extra.groups), stmt.text)
+        )
         if (
             with_later.complete
             and with_later.tricks is not None
             and (with_later.tricks < normal.tricks)
         ):
-            normal = with_later
+            normal, slips_found, used = with_later, later_slips, later_policy
     low = (
         floor(pos, side, deadline=deadline, clock=clock) if want_floor or rules.is_rubber else None
     )
@@ -213,9 +285,9 @@ def adjudicate(
         and normal.tricks < claimed
     ):
         aware = Statement((*stmt.groups, (TrumpMention(),)), stmt.text)
-        # only "can an aware claimer be held to as few?" matters: one boolean search
-        aware_result = search(aware, stop_at=normal.tricks)
-        if aware_result.lower > normal.tricks:
+        # "can an aware claimer be held to as few?"
+        aware_result, _, _ = search(aware)
+        if aware_result.complete and aware_result.lower > normal.tricks:
             laws.append("70C")
 
     if not normal.complete or normal.tricks is None:
@@ -231,13 +303,16 @@ def adjudicate(
             0,
             f"Undetermined within {time_cap:g} s: refer to the Director (Law 70).",
             undetermined=True,
+            profile=pr.name,
+            player_class=pclass,
         )
     worst = normal.tricks
     awarded = min(claimed, worst)
+    costly = tuple(s for s in slips_found if s.kind != sl.STATED_LINE) if awarded < claimed else ()
+    for s in costly:
+        laws.append(s.law)
     if awarded < claimed and not stmt.is_empty:
         laws.append("70D1")
-    if awarded < claimed and rules.deemed_suit_order == "top_down":
-        laws.append("70E2")  # suits were deemed played from the top
     # Law 71: conceded tricks that no normal play (duplicate) / no play (rubber) could lose
     if rules.is_rubber:
         law71 = max(0, (low.tricks or 0) - claimed) if low is not None and low.complete else 0
@@ -247,30 +322,37 @@ def adjudicate(
         laws.append("71")
     witness = _line(pos, normal.line)
     who = str(claimer)
+    final = awarded + law71
     parts = [
         f"{who} claimed {claimed} of the {remaining} remaining tricks"
         + (f' ("{stmt.text}")' if stmt.text else " without a statement")
-        + "."
+        + ".",
+        f"Result: {who}'s side {final} of the {remaining}, the opponents {remaining - final}.",
     ]
+    if law71:
+        parts.append(
+            f"(Law 70: {awarded} as claimed; Law 71: {law71} more given back, conceded tricks "
+            "that could not be lost by "
+            + ("any play" if rules.is_rubber else "any normal play")
+            + ".)"
+        )
     if awarded == claimed:
         parts.append(f"Every normal line gives {who}'s side at least {claimed}: the claim stands.")
     else:
         parts.append(
-            f"On a normal line {who}'s side takes only {worst}: "
-            f"{awarded} awarded, {remaining - awarded} to the opponents (doubtful points "
-            "go against the claimer, 70A)."
+            f"On a normal line {who}'s side takes only {worst} (doubtful points go against "
+            "the claimer, 70A)."
         )
-    if "70C" in laws and aware_result is not None:
-        parts.append(
-            "An opponent still held a trump that the claimer did not mention; it is normal "
-            "for him to play side winners first, so the trump takes a trick (70C)."
-        )
-    if law71:
-        parts.append(
-            f"The claim concedes {law71} trick(s) that could not be lost by "
-            + ("any play" if rules.is_rubber else "any normal play")
-            + " (71)."
-        )
+        parts.extend(s.describe() for s in costly)
+        if (
+            "70C" in laws
+            and aware_result is not None
+            and not any(s.kind == sl.UNAWARE_TRUMP for s in costly)
+        ):
+            parts.append(
+                "An opponent still held a trump that the claimer did not mention; it is "
+                "normal for him to play side winners first (70C)."
+            )
     parts.append("Line: " + describe_line(pos, witness) + ".")
     return Ruling(
         claimer,
@@ -283,7 +365,18 @@ def adjudicate(
         witness,
         law71,
         " ".join(parts),
+        slips=slips_found,
+        profile=pr.name,
+        player_class=pclass,
+        policy=used,
     )
+
+
+def _root_dd(pos: Position, side: Any, oracle: DDOracle) -> int:
+    """The double-dummy tricks of ``side`` at ``pos``."""
+    values = oracle.card_values_many([pos])[0]
+    best = max(values.values()) if values else 0
+    return best if pos.to_play.side is side else pos.tricks_left - best
 
 
 def _dd(pos: Position, side: Any, dd: DDFunction | bool | None) -> int | None:

@@ -1,0 +1,158 @@
+"""Claims audit: how the adjudicator rules on the claims players accepted at real tables.
+
+Every claim point of the test corpus (``tests/data/corpus``: PBN ``*`` with a Result, LIN
+``mc``; the same points ``bench/adjudication.py`` times) is ruled on as a Director would
+(``adjudicate``, no statement: the records carry none), and compared with the double-dummy
+value at the claim (DDS through endplay). A claim is *sound double dummy* when the claimer's
+side takes at least the claimed tricks with best play by all four; a Director upholds nearly
+all such claims made by real players, so the cut rate among them measures how far the
+adjudicator's "normal play" strays from a Director's.
+
+    python bench/claims_audit.py [--cap SECONDS] [--profile ebu|acbl|wbf|dbf]
+                                 [--player-class novice|club|expert] [--json] [--list N]
+
+Prints: claims, upheld, cut, undetermined, the cut rate among sound claims (target: at most
+12%), each cut with the slips its ruling names (target: every cut names at least one
+catalogued slip), and nothing undetermined at the cap (target).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # (run as a script)
+
+from bench.adjudication import build, claim_points
+from bridgetable.adjudication.ruling import adjudicate
+from bridgetable.core.board import Board
+from bridgetable.solver.dds import DDSSolver
+
+#: (cut rate among sound claims at most, cuts without a slip at most, undetermined at most)
+TARGETS = (0.12, 0, 0)
+
+
+def _ruling_args(board: Board) -> dict[str, Any]:
+    """What the Director knows at the claim besides the cards: the show-outs before it and
+    dummy's seat (a defender who claims sees dummy)."""
+    return {"known_voids": board.shown_voids(), "dummy": board.dummy}
+
+
+def run(cap: float, prof: str | None, player_class: str | None) -> dict[str, Any]:
+    which = build()
+    solver = DDSSolver()
+    rows: list[dict[str, Any]] = []
+    for number, (name, rec, claim, index) in enumerate(claim_points()):
+        board = Board.replay(rec.prefix(index))
+        pos = board.position()
+        dd = solver.tricks(pos, claim.seat.side)
+        extra: dict[str, Any] = {}
+        if player_class is not None:
+            extra["player_class"] = player_class
+        start = time.perf_counter()
+        ruling = adjudicate(
+            pos,
+            claim.seat,
+            claim.tricks,
+            claim.statement,
+            dd=None,
+            want_floor=False,
+            time_cap=cap,
+            prof=prof,
+            **_ruling_args(board),
+            **extra,
+        )
+        took = time.perf_counter() - start
+        rows.append(
+            {
+                "index": number,
+                "file": name,
+                "board": rec.setup.board,
+                "claimer": claim.seat.letter,
+                "left": pos.tricks_left,
+                "claimed": claim.tricks,
+                "dd": dd,
+                "sound": dd >= claim.tricks,
+                "awarded": ruling.awarded,
+                "final": ruling.final,
+                "undetermined": ruling.undetermined,
+                "slips": [s.kind for s in ruling.slips],
+                "laws": list(ruling.laws),
+                "seconds": took,
+                "ruling": ruling.text,
+                "position": str(pos),
+            }
+        )
+    sound = [r for r in rows if r["sound"]]
+    cut = [r for r in rows if r["awarded"] is not None and r["awarded"] < r["claimed"]]
+    sound_cut = [r for r in cut if r["sound"]]
+    no_slip = [r for r in cut if not r["slips"]]
+    return {
+        "build": which,
+        "profile": prof or "ebu",
+        "player_class": player_class or "club",
+        "cap_s": cap,
+        "claims": len(rows),
+        "upheld": sum(1 for r in rows if r["awarded"] == r["claimed"]),
+        "cut": len(cut),
+        "undetermined": sum(1 for r in rows if r["undetermined"]),
+        "sound": len(sound),
+        "sound_cut": len(sound_cut),
+        "sound_cut_rate": len(sound_cut) / len(sound) if sound else 0.0,
+        "tricks_cut_from_sound": sum(r["claimed"] - r["awarded"] for r in sound_cut),
+        "cuts_without_slip": len(no_slip),
+        "rows": rows,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cap", type=float, default=5.0, help="time cap per ruling (s)")
+    parser.add_argument("--profile", default=None, help="jurisdiction profile (default ebu)")
+    parser.add_argument("--player-class", default=None, help="novice, club or expert")
+    parser.add_argument("--json", action="store_true", help="print the JSON result")
+    parser.add_argument("--list", type=int, default=1000, help="list at most N cuts")
+    args = parser.parse_args(argv)
+    result = run(args.cap, args.profile, args.player_class)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    rate_target, slip_target, undetermined_target = TARGETS
+    print(
+        f"build: {result['build']}; profile {result['profile']}, "
+        f"class {result['player_class']}; cap {args.cap:g} s"
+    )
+    print(
+        f"{result['claims']} claims: {result['upheld']} upheld, {result['cut']} cut, "
+        f"{result['undetermined']} undetermined"
+    )
+    rate = result["sound_cut_rate"]
+    print(
+        f"sound double dummy: {result['sound']}; cut {result['sound_cut']} "
+        f"({rate:.1%}, {result['tricks_cut_from_sound']} tricks); target at most "
+        f"{rate_target:.0%}: {'PASS' if rate <= rate_target else 'FAIL'}"
+    )
+    print(
+        f"cuts naming no slip: {result['cuts_without_slip']} (target {slip_target}: "
+        f"{'PASS' if result['cuts_without_slip'] <= slip_target else 'FAIL'}); "
+        f"undetermined: {result['undetermined']} (target {undetermined_target}: "
+        f"{'PASS' if result['undetermined'] <= undetermined_target else 'FAIL'})"
+    )
+    cuts = [r for r in result["rows"] if r["awarded"] is not None and r["awarded"] < r["claimed"]]
+    if cuts and args.list:
+        print("cuts:")
+    for r in cuts[: args.list]:
+        print(
+            f"  [{r['index']}] {r['file']} #{r['board']} {r['claimer']} claimed {r['claimed']} "
+            f"of {r['left']}, dd {r['dd']}, awarded {r['awarded']}: "
+            f"{', '.join(r['slips']) or 'NO SLIP'}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

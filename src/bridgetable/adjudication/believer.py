@@ -1,0 +1,524 @@
+"""The claimer as a player who believes his claim (Laws 70, 71; spec N1-N3).
+
+:class:`~bridgetable.adjudication.normal.NormalPlay` says which cards the claimer's side may
+choose where its statement is silent: a readable, local policy of careless and inferior play.
+Strung together by a min-min search, local choices can make lines no player who believed his
+claim would follow (throwing the winner that matters, leading a loser rather than crossing to
+partner's winners, not ruffing a card led to be ruffed). This module holds the search to the
+claimer's belief:
+
+*every play of the claimer's side on the ruling's line either keeps the double-dummy value of
+the position -- what a player who expects to take his tricks does, as far as the cards allow --
+or is a slip of the catalogue* (``adjudication/slips.py``) *that the jurisdiction profile and
+the class of player make normal.*
+
+It checks the line the search returns, play by play, against double dummy (DDS, or any
+``DDOracle``). A play that costs a trick and is no catalogued slip is irrational: it is banned
+at that node (with every card equivalent to it) and the double-dummy plays there are added,
+and the search runs again. The edits only remove choices or add the best ones, so when a line
+passes the check its value is the fewest tricks over the lines that pass it: the Law 70 award.
+
+A decision is a *guess* (slip b, Law 70E1) when the play would be right were the unseen cards
+placed otherwise: the check swaps a card between the two hands the deciding player cannot see
+(keeping the lengths and the known voids) and asks double dummy again.
+
+Example:
+    >>> from bridgetable.adjudication.ruling import adjudicate
+    >>> from bridgetable.core.position import Position
+    >>> from bridgetable.core.seats import Seat
+    >>> pos = Position.from_pbn("N:2.2.. A.3.. .AK.. K3...", trump=None, leader=Seat.NORTH)
+    >>> r = adjudicate(pos, Seat.NORTH, 2, None)  # North crosses to South's hearts
+    >>> r.awarded, r.slips
+    (2, ())
+
+    (The local rules alone would let North, with no winner, lead the S2 to East's ace.)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bridgetable.adjudication import slips as sl
+from bridgetable.adjudication.normal import (
+    CARELESS_USED,
+    NormalPlay,
+    State,
+    from_rel,
+    node_live,
+    to_rel,
+)
+from bridgetable.core.cards import SUIT_MASKS, Card, cards_of_mask
+from bridgetable.core.position import Position, unchecked_position
+from bridgetable.core.seats import SEATS
+from bridgetable.solver.search import MinResult
+
+__all__ = ["Believer", "DDOracle", "default_oracle"]
+
+#: How many times the line is checked and the search run again before the ruling is
+#: referred to the Director as undetermined.
+MAX_ROUNDS = 200
+#: At most this many swapped layouts are tried to tell a guess (slip b).
+MAX_SWAPS = 24
+#: From positions of at most this many tricks, and after this many rounds of checked lines
+#: elsewhere, the check is made at every choice the search meets (one double-dummy call per
+#: new node) rather than on its lines: in small positions that is cheaper than the rounds.
+EAGER_TRICKS = 4
+LAZY_ROUNDS = 6
+
+#: ``make_policy(edits, judge)``: the claimer's policy with these edits, or with ``judge``
+#: choosing at every node (see :meth:`Believer.judge`).
+PolicyMaker = Callable[
+    [dict[tuple[int, ...], tuple[int, int]] | None, Callable[[Position, State, int], int] | None],
+    NormalPlay,
+]
+
+
+class DDOracle(Protocol):
+    """Double-dummy values: for each position, each legal card of the hand to play and the
+    remaining tricks (the one in progress included) its side takes after it."""
+
+    def card_values_many(self, positions: Sequence[Position]) -> list[dict[Card, int]]:
+        """One dict per position."""
+        ...
+
+
+class _Reference:
+    """The exhaustive reference solver as an oracle (when DDS is not installed)."""
+
+    def __init__(self) -> None:
+        from bridgetable.solver.reference import ReferenceSolver
+
+        self.solver = ReferenceSolver()
+
+    def card_values_many(self, positions: Sequence[Position]) -> list[dict[Card, int]]:
+        return [self.solver.card_values(p) for p in positions]
+
+
+def default_oracle() -> DDOracle:
+    """DDS through endplay; the exhaustive reference solver where endplay is missing."""
+    try:
+        from bridgetable.solver.dds import DDSSolver
+
+        solver = DDSSolver()
+        solver.card_values_many([])
+        return solver
+    except ImportError:  # pragma: no cover - endplay missing
+        return _Reference()
+
+
+@dataclass(slots=True)
+class _Node:
+    pos: Position
+    state: State
+    card: Card
+    key: tuple[int, ...]
+
+
+class Believer:
+    """Runs the min-min search for a policy until its line passes the belief check.
+
+    Args:
+        make_policy: the policy for a set of edits (or a judge).
+        search: runs the search for a policy with a table of bounds. Between rounds whose
+            edits only take choices away the table keeps its lower bounds (a policy that
+            allows less is held to no fewer tricks); an edit that adds a card clears it.
+        oracle: double-dummy values.
+        enabled: the slips that are normal here (profile and class of player).
+        deadline, clock: stop checking when the clock reaches the deadline.
+        enough: a value no line of the believing claimer can exceed (the double-dummy
+            value, or the claim when that is what the ruling needs): a round whose worst line
+            reaches it is the answer, checked or not, since the edits only ever raise it.
+    """
+
+    def __init__(
+        self,
+        make_policy: PolicyMaker,
+        search: Callable[[NormalPlay, dict[Any, list[Any]]], MinResult],
+        oracle: DDOracle,
+        enabled: frozenset[str],
+        *,
+        deadline: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        enough: int | None = None,
+    ) -> None:
+        self.enough = enough
+        self.make_policy = make_policy
+        self.search = search
+        self.oracle = oracle
+        self.enabled = enabled
+        self.deadline = deadline
+        self.clock = clock
+        #: The policy of the last round: the one whose worst line is the answer.
+        self.policy: NormalPlay | None = None
+        self.values: dict[tuple[int, ...], dict[Card, int]] = {}
+        self.verdicts: dict[tuple[tuple[int, ...], int], str | None] = {}
+        self.judged: dict[tuple[int, ...], int] = {}
+        self.rounds = 0
+
+    def run(self, pos: Position) -> tuple[MinResult, tuple[sl.Slip, ...], bool]:
+        """The search's result, the slips on its line, and whether the check finished (a
+        line that passed it; false after the deadline or ``MAX_ROUNDS``)."""
+        edits: dict[tuple[int, ...], tuple[int, int]] = {}
+        table: dict[Any, list[Any]] = {}
+        eager_from = 0 if pos.tricks_left <= EAGER_TRICKS else LAZY_ROUNDS
+        while True:
+            eager = self.rounds >= eager_from
+            policy = (
+                self.make_policy(None, self.judge)
+                if eager
+                else self.make_policy(dict(edits) if edits else None, None)
+            )
+            self.policy = policy
+            result = self.search(policy, {} if eager else table)
+            self.rounds += 1
+            if not result.complete or result.tricks is None:
+                return result, (), False
+            if self.enough is not None and result.tricks >= self.enough:
+                return result, (), True
+            found, new = self.check(pos, policy, result.line)
+            if not new or eager:
+                return result, found, True
+            adds = False
+            for key, (ban, add) in new.items():
+                old = edits.get(key, (0, 0))
+                edits[key] = (old[0] | ban, (old[1] | add) & ~(old[0] | ban))
+                adds = adds or bool(add)
+            if adds:
+                table = {}
+            else:
+                for entry in table.values():  # keep the lower bounds only
+                    entry[1] = 14
+                    entry[2] = None
+            if self.rounds >= MAX_ROUNDS or (
+                self.deadline is not None and self.clock() >= self.deadline
+            ):
+                return result, found, False
+
+    def judge(self, pos: Position, state: State, base: int) -> int:
+        """The claimer's choices at ``pos`` under the belief rule, checked at once: of the
+        cards ``base`` allows (the local rules), those that keep the double-dummy value and
+        those that cost a trick as a catalogued slip; the double-dummy plays when none is
+        left. Cached by node."""
+        policy = self.policy
+        assert policy is not None
+        key = policy.node_key(pos, state)
+        live = node_live(pos)
+        got = self.judged.get(key)
+        if got is not None:
+            return from_rel(got, live)
+        legal = pos.legal_mask()
+        if _one_run(pos, legal):
+            return base
+        rel_vals = self.values.get(key)
+        if rel_vals is None:
+            rel_vals = _rekey(self.oracle.card_values_many([pos])[0], pos)
+            self.values[key] = rel_vals
+        vals = _values_at(rel_vals, live)
+        best = max(vals.values())
+        allowed = 0
+        for c in cards_of_mask(base):
+            if vals[c] >= best or (
+                self._verdict(policy, _Node(pos, state, c, key), vals, best, live) is not None
+            ):
+                allowed |= c.bit
+        if not allowed:
+            for c, v in vals.items():
+                if v == best:
+                    allowed |= c.bit
+        self.judged[key] = to_rel(allowed, live)
+        return allowed
+
+    # -- the check -----------------------------------------------------------------------
+
+    def check(
+        self, pos: Position, policy: NormalPlay, line: Sequence[Card]
+    ) -> tuple[tuple[sl.Slip, ...], dict[tuple[int, ...], tuple[int, int]]]:
+        """The slips on ``line`` and the edits it calls for (empty: the line passes)."""
+        side = policy.side
+        nodes: list[_Node] = []
+        p, state = pos, policy.start(pos)
+        for card in line:
+            if p.to_play.side is side:
+                legal = p.legal_mask()
+                if legal & (legal - 1) and not _one_run(p, legal):
+                    nodes.append(_Node(p, state, card, policy.node_key(p, state)))
+            state = policy.after(p, state, card)
+            p = p.play(card)
+        todo = [n for n in nodes if n.key not in self.values]
+        if todo:
+            solved = self.oracle.card_values_many([n.pos for n in todo])
+            for n, vals in zip(todo, solved, strict=True):
+                self.values[n.key] = _rekey(vals, n.pos)
+        found: list[sl.Slip] = []
+        edits: dict[tuple[int, ...], tuple[int, int]] = {}
+        for n in nodes:
+            live = node_live(n.pos)
+            vals = _values_at(self.values[n.key], live)
+            best = max(vals.values())
+            got = vals[n.card]
+            if got >= best:
+                continue
+            kind = self._verdict(policy, n, vals, best, live)
+            if kind is not None:
+                found.append(
+                    sl.Slip(
+                        kind, str(n.pos.to_play), str(n.card), 14 - n.pos.tricks_left, best - got
+                    )
+                )
+                continue
+            # irrational: banned with its equivalent cards, and with it every other choice
+            # here that costs a trick and is no slip; where nothing of the policy's choices
+            # is left, the double-dummy plays are added
+            ban = 0
+            for c in cards_of_mask(policy.allowed(n.pos, n.state)):
+                if vals[c] < best and (
+                    c is n.card
+                    or self._verdict(policy, _Node(n.pos, n.state, c, n.key), vals, best, live)
+                    is None
+                ):
+                    ban |= _run_of(n.pos, c)
+            old = edits.get(n.key, (0, 0))
+            rel_ban = to_rel(ban, live) | old[0]
+            prior = policy.edits.get(n.key) if policy.edits is not None else None
+            banned = from_rel(rel_ban | (prior[0] if prior else 0), live)
+            add = 0
+            if not policy.base_allowed(n.pos, n.state) & ~banned:
+                for c, v in vals.items():
+                    if v == best:
+                        add |= c.bit
+            edits[n.key] = (rel_ban, old[1] | to_rel(add, live))
+        return tuple(found), edits
+
+    def _verdict(
+        self, policy: NormalPlay, n: _Node, vals: dict[Card, int], best: int, live: int
+    ) -> str | None:
+        """:meth:`classify`, once per node and card (in relative ranks)."""
+        key = (n.key, to_rel(n.card.bit, live))
+        if key not in self.verdicts:
+            self.verdicts[key] = self.classify(policy, n, vals, best)
+        return self.verdicts[key]
+
+    def classify(
+        self, policy: NormalPlay, n: _Node, vals: dict[Card, int], best: int
+    ) -> str | None:
+        """The catalogued slip (``adjudication/slips.py``) that makes the play at ``n``
+        normal although it costs a trick double dummy, or ``None``: irrational."""
+        pos, state, card = n.pos, n.state, n.card
+        enabled = self.enabled
+        stated = policy.stated(pos, state)
+        if stated & card.bit:
+            right = [c for c, v in vals.items() if v == best]
+            if (
+                sl.SUIT_ORDER not in enabled
+                and stated & ~card.bit
+                and any(c.bit & stated and c.suit is not card.suit for c in right)
+            ):
+                # steps listed without an order, taken in an order that strands a winner:
+                # irrational where that order is (the Danish federation's view)
+                return None
+            return sl.STATED_LINE
+        if policy.dummy >= 0 and int(pos.to_play) != policy.claimer:
+            # a defender's claim: his partner's normal alternatives count against it (70D2)
+            return sl.PARTNER_CHOICE if sl.PARTNER_CHOICE in enabled else None
+        trump = policy.trump
+        theirs = policy._theirs(pos)
+        trump_out = trump is not None and bool(theirs & SUIT_MASKS[trump])
+        leading = not pos.trick
+        if (
+            leading
+            and not policy.prof.top_down
+            and sl.ORDER_IN_SUIT in enabled
+            and any(v == best and c.suit is card.suit for c, v in vals.items())
+        ):
+            return sl.ORDER_IN_SUIT  # no order within a suit is deemed (70E2)
+        if leading:
+            if (
+                sl.UNAWARE_TRUMP in enabled
+                and trump_out
+                and not policy.aware(state)
+                and card.suit is not trump
+            ):
+                return sl.UNAWARE_TRUMP
+            if (
+                sl.UNNOTICED_SHOWOUT in enabled
+                and not policy.prof.claimer_notices_showouts
+                and policy.runs(card.suit)
+            ):
+                # running a suit his statement named, the claimer does not notice that an
+                # opponent has shown out of it since the claim (C3, White Book 8.70.9)
+                for seat in SEATS:
+                    if (
+                        seat.side is not policy.side
+                        and state[2] >> (seat * 4 + card.suit) & 1
+                        and not policy.known_voids >> (seat * 4 + card.suit) & 1
+                    ):
+                        return sl.UNNOTICED_SHOWOUT
+            if (
+                sl.CARELESS_SPOT in enabled
+                and policy.careless
+                and policy._careless_lead(pos, card)
+                and not state[3] & CARELESS_USED
+            ):
+                return sl.CARELESS_SPOT
+            hand = pos.hands[pos.to_play]
+            if (
+                sl.SUIT_ORDER in enabled
+                and card.bit & policy._winners(pos, hand)
+                and (card.suit is not trump or trump_out)
+                and any(v == best and c.suit is not card.suit for c, v in vals.items())
+            ):
+                return sl.SUIT_ORDER
+        elif (
+            sl.RUFF_LOW in enabled
+            and trump is not None
+            and card.suit is trump
+            and pos.trick[0].suit is not trump
+            and _overruff_possible(pos, card, policy)
+        ):
+            return sl.RUFF_LOW
+        if sl.GUESS not in enabled and sl.UNSTATED_TECHNIQUE not in enabled:
+            return None
+        better, as_good = self._layouts(policy, pos, card, vals, best)
+        if better and sl.GUESS in enabled:
+            return sl.GUESS
+        if as_good and leading and sl.UNSTATED_TECHNIQUE in enabled:
+            hand = pos.hands[pos.to_play]
+            right = [c for c, v in vals.items() if v == best]
+            pressure = trump is not None and not trump_out and all(c.suit is trump for c in right)
+            if card.bit & policy._winners(pos, hand) or pressure:
+                # the claimer cashes a winner (or leads a side suit, not his last trumps)
+                # where the double-dummy lead gains only as the unseen cards lie: a squeeze
+                # or throw-in he did not state (70D1, C6; ACBL 2019 guideline 3)
+                return sl.UNSTATED_TECHNIQUE
+        return None
+
+    def _layouts(
+        self, policy: NormalPlay, pos: Position, card: Card, vals: dict[Card, int], best: int
+    ) -> tuple[bool, bool]:
+        """Whether ``card`` would beat every double-dummy play here (a guess, Law 70E1), and
+        whether it would do as well as them (their gain depends on where the unseen cards
+        lie, 70D1), were one card of the two hands the deciding player cannot see exchanged
+        (the lengths he cannot see kept, no card given to a hand known void in its suit)."""
+        hidden = _hidden(policy, pos.to_play)
+        if hidden is None:
+            return False, False
+        a, b = hidden
+        ha, hb = pos.hands[a], pos.hands[b]
+        voids = policy.known_voids
+        right = [c for c, v in vals.items() if v == best]
+        suits = {card.suit, *(c.suit for c in right)}
+        swaps: list[Position] = []
+        for s in sorted(suits):
+            sa, sb = ha & SUIT_MASKS[s], hb & SUIT_MASKS[s]
+            for x in cards_of_mask(sa):
+                for y in cards_of_mask(sb):
+                    swaps.append(_swap(pos, a, b, x, y))
+            # a card of the suit for one of another suit (the lengths are unseen too)
+            for x in cards_of_mask(sa):
+                for t in range(4):
+                    if t == s or voids >> (a * 4 + t) & 1 or voids >> (b * 4 + s) & 1:
+                        continue
+                    for y in cards_of_mask(hb & SUIT_MASKS[t])[:1]:
+                        swaps.append(_swap(pos, a, b, x, y))
+            for y in cards_of_mask(sb):
+                for t in range(4):
+                    if t == s or voids >> (b * 4 + t) & 1 or voids >> (a * 4 + s) & 1:
+                        continue
+                    for x in cards_of_mask(ha & SUIT_MASKS[t])[:1]:
+                        swaps.append(_swap(pos, a, b, x, y))
+        swaps = swaps[:MAX_SWAPS]
+        if not swaps:
+            return False, False
+        as_good = False
+        for alt in self.oracle.card_values_many(swaps):
+            mine = alt.get(card)
+            if mine is None:
+                continue
+            others = [alt[c] for c in right if c in alt]
+            if others and mine > max(others):
+                return True, True
+            if others and mine >= max(others):
+                as_good = True
+        return False, as_good
+
+
+def _hidden(policy: NormalPlay, seat: Any) -> tuple[int, int] | None:
+    """The two hands whose cards the player deciding for ``seat`` cannot see: the
+    opponents, when declarer claims (he plays dummy's cards too); his partner and declarer,
+    when a defender claims and ``seat`` is his; none for the claimer's partner, who sees the
+    claimer's faced hand and dummy."""
+    if policy.dummy < 0:
+        s = int(seat)
+        return ((s + 1) & 3, (s + 3) & 3)
+    if int(seat) != policy.claimer:
+        return None
+    others = [s for s in range(4) if s not in (policy.claimer, policy.dummy)]
+    return (others[0], others[1])
+
+
+def _swap(pos: Position, a: int, b: int, x: Card, y: Card) -> Position:
+    hands = list(pos.hands)
+    hands[a] = (hands[a] & ~x.bit) | y.bit
+    hands[b] = (hands[b] & ~y.bit) | x.bit
+    return unchecked_position(tuple(hands), pos.trump, pos.leader, pos.trick)  # type: ignore[arg-type]
+
+
+def _overruff_possible(pos: Position, card: Card, policy: NormalPlay) -> bool:
+    """Whether an opponent still to play to the trick may hold a higher trump than ``card``
+    (the ruff) as far as the claimer knows: a low ruff that may be over-ruffed (slip f)."""
+    seat = pos.to_play
+    higher = policy._theirs(pos) & SUIT_MASKS[card.suit] & ~((card.bit << 1) - 1)
+    if not higher:
+        return False
+    for i in range(1, 4 - len(pos.trick)):
+        s = seat.next(i)
+        if s.side is not policy.side and not policy.known_voids >> (s * 4 + card.suit) & 1:
+            return True
+    return False
+
+
+def _one_run(pos: Position, legal: int) -> bool:
+    """Whether the legal cards are one run of equivalent cards (adjacent among the cards in
+    play, one suit): no real choice."""
+    low = legal & -legal
+    suit = (low.bit_length() - 1) // 13
+    if legal & ~SUIT_MASKS[suit]:
+        return False
+    live = node_live(pos) & SUIT_MASKS[suit]
+    rel = to_rel(legal, live)
+    rel >>= (rel & -rel).bit_length() - 1  # lowest card at bit 0
+    return rel & (rel + 1) == 0  # one block of adjacent cards
+
+
+def _run_of(pos: Position, card: Card) -> int:
+    """``card`` and the cards of its hand equivalent to it (adjacent among the cards in play
+    in its suit), as a mask."""
+    hand = pos.hands[pos.to_play] & SUIT_MASKS[card.suit]
+    live = node_live(pos) & SUIT_MASKS[card.suit]
+    out = card.bit
+    for step in (1, -1):
+        b = card.bit
+        while True:
+            nxt = b << 1 if step == 1 else b >> 1
+            while nxt and nxt & SUIT_MASKS[card.suit] and not nxt & live:
+                nxt = nxt << 1 if step == 1 else nxt >> 1
+            if not nxt or not nxt & hand:
+                break
+            out |= nxt
+            b = nxt
+    return out
+
+
+def _rekey(vals: dict[Card, int], pos: Position) -> dict[Card, int]:
+    """Values by relative rank (stored so that equivalent positions share them), as a dict
+    from the relative-rank card (``Card.from_index``) to the value."""
+    live = node_live(pos)
+    return {Card.from_index(to_rel(c.bit, live).bit_length() - 1): v for c, v in vals.items()}
+
+
+def _values_at(rel_vals: dict[Card, int], live: int) -> dict[Card, int]:
+    """The stored values (see :func:`_rekey`) for the cards of a position with ``live``."""
+    return {Card.from_index(from_rel(c.bit, live).bit_length() - 1): v for c, v in rel_vals.items()}
