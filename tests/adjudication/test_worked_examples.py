@@ -16,10 +16,11 @@ from bridgetable.core.seats import Seat
 #: Published rulings the adjudicator does not reproduce yet, and why.
 KNOWN_GAPS = {
     "ebu-appeal-focus-2011-6nt-count-is-not-order": (
-        "C1/C3: the statement's 'cash S' goes on leading spades after the last spade winner "
-        "(JT74 with South): once dummy has overtaken with the SQ it leads the S3, South's SJ "
-        "wins and North runs seven hearts: 3 tricks, where the director and committee "
-        "credited the diamonds and gave 9"
+        "C1/C3 and speed: under the statement's 'cash S' the first search alone takes about "
+        "a million nodes (30 s, the test's cap), so the belief check never runs and the "
+        "ruling is undetermined; that search gives 3 ('cash S' goes on leading spades after "
+        "the last winner, JT74 with South, and North runs seven hearts), where the director "
+        "and committee credited the diamonds and gave 9"
     ),
     "ebu-forum-2s-j6-small-card-first": (
         "C1/N3: the HJ is a winner (East's H9 is the only heart out), so leading the H6 "
@@ -53,6 +54,7 @@ def _rule(case: Case) -> int | None:
         trumps_seen=case.trumps_seen,  # C4b: awareness shown by the play before the claim
         dummy=None if case.dummy is None else Seat.from_letter(case.dummy),
         prof=case.profile,
+        agreed="71" in case.tags,  # an agreed claim or concession: Law 71 only
     )
     assert not r.undetermined
     if "71" in case.tags:

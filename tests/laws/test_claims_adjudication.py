@@ -71,6 +71,23 @@ def test_R70_2_mentioned_trump_is_drawn() -> None:
         assert r.awarded == 3 and "70C" not in r.laws, text
 
 
+def test_R70_2_a_trump_seen_after_the_claim_makes_the_claimer_aware() -> None:
+    # the HA is ruffed by West's unmentioned trump (70C); having seen it, South draws the
+    # last trump before the HK (awareness shown by the play, EBU White Book 8.70.4(b))
+    p = pos("N:..5432. .5432.. AK.AK.. QJ...32", "S", S)
+    r = adjudicate(p, S, 4, None, dd=None)
+    assert r.awarded == 3
+    assert [(s.kind, s.card, s.law) for s in r.slips] == [("unaware-trump", "HA", "70C")]
+
+
+def test_R70_3_a_losing_guess_is_named_and_a_pseudo_finesse_is_not_normal() -> None:
+    # South holds AKQ6 third in hand: playing the 6 to "finesse" gains nothing in any
+    # layout, so it is no guess (70E1) and the claim of all four stands
+    p = pos("N:2.432.. 5.JT9.. AKQ6... J.765..", None, N)
+    r = adjudicate(p, S, 4, None, dd=None)
+    assert r.awarded == 4 and not r.slips
+
+
 def test_R70_3_unstated_finesse_is_not_credited() -> None:
     r = adjudicate(pos(FINESSE, None, S), S, 2, None, dd=None)
     assert r.awarded == 1 and r.floor == 1

@@ -68,10 +68,17 @@ MAX_SWAPS = 24
 EAGER_TRICKS = 4
 LAZY_ROUNDS = 6
 
-#: ``make_policy(edits, judge)``: the claimer's policy with these edits, or with ``judge``
-#: choosing at every node (see :meth:`Believer.judge`).
+#: ``make_policy(edits, judge, judge_below, add_depth)``: the claimer's policy with these
+#: edits, ``judge`` choosing at the nodes with at most ``judge_below`` tricks left (see
+#: :meth:`Believer.judge`), and no sure-trick bound from boundaries of ``add_depth`` or more
+#: tricks left (where the judge has added a card).
 PolicyMaker = Callable[
-    [dict[tuple[int, ...], tuple[int, int]] | None, Callable[[Position, State, int], int] | None],
+    [
+        dict[tuple[int, ...], tuple[int, int]] | None,
+        Callable[[Position, State, int], int] | None,
+        int,
+        int,
+    ],
     NormalPlay,
 ]
 
@@ -131,20 +138,25 @@ class Believer:
         enough: a value no line of the believing claimer can exceed (the double-dummy
             value, or the claim when that is what the ruling needs): a round whose worst line
             reaches it is the answer, checked or not, since the edits only ever raise it.
+        stop_at: ask only "is there a believing line with at most this many tricks?": the
+            answer is a checked line at or below it, or a proof that none is (``lower``
+            above it).
     """
 
     def __init__(
         self,
         make_policy: PolicyMaker,
-        search: Callable[[NormalPlay, dict[Any, list[Any]]], MinResult],
+        search: Callable[[NormalPlay, dict[Any, list[Any]], int | None], MinResult],
         oracle: DDOracle,
         enabled: frozenset[str],
         *,
         deadline: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         enough: int | None = None,
+        stop_at: int | None = None,
     ) -> None:
         self.enough = enough
+        self.stop_at = stop_at
         self.make_policy = make_policy
         self.search = search
         self.oracle = oracle
@@ -156,6 +168,9 @@ class Believer:
         self.values: dict[tuple[int, ...], dict[Card, int]] = {}
         self.verdicts: dict[tuple[tuple[int, ...], int], str | None] = {}
         self.judged: dict[tuple[int, ...], int] = {}
+        #: The fewest tricks left at a node where the judge added a double-dummy card the
+        #: local rules did not allow (14: none): the sure-trick bounds hold above it only.
+        self.judge_depth = 14
         self.rounds = 0
 
     def run(self, pos: Position) -> tuple[MinResult, tuple[sl.Slip, ...], bool]:
@@ -166,20 +181,27 @@ class Believer:
         eager_from = 0 if pos.tricks_left <= EAGER_TRICKS else LAZY_ROUNDS
         while True:
             eager = self.rounds >= eager_from
-            policy = (
-                self.make_policy(None, self.judge)
-                if eager
-                else self.make_policy(dict(edits) if edits else None, None)
-            )
-            self.policy = policy
-            result = self.search(policy, {} if eager else table)
+            judge = self.judge if eager else None
+            while True:
+                depth = self.judge_depth
+                policy = self.make_policy(dict(edits) if edits else None, judge, 13, depth)
+                self.policy = policy
+                result = self.search(policy, table, self.stop_at)
+                if self.judge_depth == depth:
+                    break
+                table = {}  # the judge added a card below a bound the search used: again
             self.rounds += 1
-            if not result.complete or result.tricks is None:
+            if self.stop_at is not None and result.lower > self.stop_at:
+                return result, (), True  # no line at or below the target, a fortiori
+            if self.stop_at is not None and result.tricks is not None:
+                if result.tricks > self.stop_at:
+                    return result, (), False  # (stopped by the deadline)
+            elif not result.complete or result.tricks is None:
                 return result, (), False
             if self.enough is not None and result.tricks >= self.enough:
                 return result, (), True
             found, new = self.check(pos, policy, result.line)
-            if not new or eager:
+            if not new:
                 return result, found, True
             adds = False
             for key, (ban, add) in new.items():
@@ -228,6 +250,7 @@ class Believer:
             for c, v in vals.items():
                 if v == best:
                     allowed |= c.bit
+            self.judge_depth = min(self.judge_depth, pos.tricks_left)
         self.judged[key] = to_rel(allowed, live)
         return allowed
 
@@ -361,7 +384,9 @@ class Believer:
                 and policy.careless
                 and policy._careless_lead(pos, card)
                 and not state[3] & CARELESS_USED
+                and any(v == best and c.suit is card.suit for c, v in vals.items())
             ):
+                # the right card is another of the same suit: an order of spot cards
                 return sl.CARELESS_SPOT
             hand = pos.hands[pos.to_play]
             if (

@@ -112,12 +112,16 @@ class NormalPlay:
     #: the position, the state and the cards the local rules allow (see
     #: ``Believer.judge``).
     judge: Callable[[Position, State, int], int] | None = None
+    #: ``judge`` chooses at nodes with at most this many tricks left; the edits elsewhere.
+    judge_below: int = 13
+    #: The fewest tricks left at a node where ``judge`` has added a card (14: none).
+    judge_add_depth: int = 14
     #: The fewest tricks left at a node where an edit adds a card (14: none), set from
     #: ``edits``: the sure-trick bounds hold from boundaries with fewer tricks left only.
     _add_depth: int = 14
 
     def __post_init__(self) -> None:
-        depth = 14
+        depth = self.judge_add_depth
         if self.edits is not None:
             for key, (_ban, add) in self.edits.items():
                 if add:
@@ -144,6 +148,8 @@ class NormalPlay:
         careless: int = 1,
         edits: Edits | None = None,
         judge: Callable[[Position, State, int], int] | None = None,
+        judge_below: int = 13,
+        judge_add_depth: int = 14,
     ) -> NormalPlay:
         """The policy for ``claimer``'s claim with ``statement`` (how many tricks he claims
         does not change his normal plays: it matters only to the ruling).
@@ -170,6 +176,8 @@ class NormalPlay:
             aware_after_trump_seen=pr.aware_after_trump_seen,
             edits=edits or None,
             judge=judge,
+            judge_below=judge_below,
+            judge_add_depth=judge_add_depth,
         )
 
     # -- the policy protocol -------------------------------------------------------------
@@ -184,7 +192,7 @@ class NormalPlay:
         if (pos.leader + len(pos.trick)) & 1 != self.side or legal & (legal - 1) == 0:
             return legal
         opts = self.base_allowed(pos, state)
-        if self.judge is not None:
+        if self.judge is not None and pos.tricks_left <= self.judge_below:
             return self.judge(pos, state, opts)
         edits = self.edits
         if edits is not None:
@@ -400,11 +408,7 @@ class NormalPlay:
           or ruffs, or second hand holds only such cards or ruffs; and every trick if all
           its cards are winners.
         """
-        if (
-            state[0] < len(self.statement.groups)
-            or self.judge is not None
-            or hands[leader].bit_count() >= self._add_depth
-        ):
+        if state[0] < len(self.statement.groups) or hands[leader].bit_count() >= self._add_depth:
             return 0  # (an edit may add a card below that the bounds do not foresee)
         side = int(self.side)
         trump = -1 if self.trump is None else int(self.trump)

@@ -162,6 +162,7 @@ def adjudicate(
     clock: Callable[[], float] = time.monotonic,
     player_class: str | None = None,
     oracle: DDOracle | None = None,
+    agreed: bool = False,
 ) -> Ruling:
     """Rule on ``claimer``'s claim of ``claimed`` of the remaining tricks at ``pos``.
 
@@ -187,6 +188,9 @@ def adjudicate(
         player_class: ``novice``, ``club`` (default) or ``expert``: the class of player
             whose careless and inferior play counts as normal (Law 70 footnote; spec N3).
         oracle: double-dummy values for the belief check (default: DDS through endplay).
+        agreed: the claim or concession was agreed (69A), so only Law 71 is in question:
+            the ruling then asks whether a normal line loses a conceded trick, not how many
+            (the award is the claim; ``law71`` the tricks given back).
     """
     rules = rules or RuleSet()
     pr = prof if isinstance(prof, Profile) else profile(prof or rules.claim_guidance)
@@ -214,12 +218,17 @@ def adjudicate(
     best = _root_dd(pos, side, oracle)
     enough = claimed if claimed >= best else best
 
-    def search(st: Statement) -> tuple[MinResult, tuple[sl.Slip, ...], NormalPlay | None]:
+    def search(
+        st: Statement, stop_at: int | None = None
+    ) -> tuple[MinResult, tuple[sl.Slip, ...], NormalPlay | None]:
         """The worst line for the claimer over the lines a player who believes his claim
         could follow (``adjudication/believer.py``), with its slips."""
 
         def make(
-            edits: Edits | None, judge: Callable[[Position, Any, int], int] | None
+            edits: Edits | None,
+            judge: Callable[[Position, Any, int], int] | None,
+            judge_below: int,
+            add_depth: int,
         ) -> NormalPlay:
             return NormalPlay.for_claim(
                 pos,
@@ -232,13 +241,24 @@ def adjudicate(
                 careless=careless,
                 edits=edits,
                 judge=judge,
+                judge_below=judge_below,
+                judge_add_depth=add_depth,
             )
 
-        def run(policy: NormalPlay, table: dict[Any, list[Any]]) -> MinResult:
-            return min_tricks(pos, side, policy, deadline=deadline, clock=clock, table=table)
+        def run(policy: NormalPlay, table: dict[Any, list[Any]], target: int | None) -> MinResult:
+            return min_tricks(
+                pos, side, policy, deadline=deadline, clock=clock, table=table, stop_at=target
+            )
 
         believer = Believer(
-            make, run, oracle, enabled, deadline=deadline, clock=clock, enough=enough
+            make,
+            run,
+            oracle,
+            enabled,
+            deadline=deadline,
+            clock=clock,
+            enough=enough,
+            stop_at=stop_at,
         )
         if checker:
             believer.values = checker[0].values
@@ -246,9 +266,19 @@ def adjudicate(
         result, found, checked = believer.run(pos)
         if not checked:
             result = replace(result, complete=False)
+        elif stop_at is not None and result.tricks is not None and result.tricks <= stop_at:
+            result = replace(result, complete=True)  # a checked line at or below the target
         return result, found, believer.policy
 
-    normal, slips_found, used = search(stmt)
+    if agreed:
+        # Law 71 only: does some believing line lose the conceded tricks? A checked line at
+        # or below the claim says nothing comes back; otherwise the exact worst says how
+        # many do
+        normal, slips_found, used = search(stmt, stop_at=claimed)
+        if normal.lower > claimed:
+            normal, slips_found, used = search(stmt)
+    else:
+        normal, slips_found, used = search(stmt)
     if later_statement is not None and normal.complete and normal.tricks is not None:
         extra = (
             later_statement
@@ -307,7 +337,8 @@ def adjudicate(
             player_class=pclass,
         )
     worst = normal.tricks
-    awarded = min(claimed, worst)
+    # (an agreed claim stands as agreed: only Law 71 may give tricks back)
+    awarded = claimed if agreed else min(claimed, worst)
     costly = tuple(s for s in slips_found if s.kind != sl.STATED_LINE) if awarded < claimed else ()
     for s in costly:
         laws.append(s.law)

@@ -76,6 +76,9 @@ class Settings:
     burst: float = 40.0
     hello_timeout: float = 10.0
     queue_limit: int = 256
+    #: The adjudicator's jurisdiction profile and class of player (docs/claims.md).
+    claim_profile: str = "ebu"
+    player_class: str = "club"
 
 
 class RateLimiter:
@@ -214,6 +217,8 @@ def create_app(settings: Settings) -> Starlette:
         robot_deadline=settings.robot_deadline,
         robot_config=settings.robot_config,
         robot_delay=settings.robot_delay,
+        claim_profile=settings.claim_profile,
+        player_class=settings.player_class,
     )
 
     @contextlib.asynccontextmanager

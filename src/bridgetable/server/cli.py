@@ -79,6 +79,8 @@ def _serve(args: argparse.Namespace) -> int:
         robot_deadline=args.robot_deadline,
         robot_config=RobotConfig(lead_samples=args.lead_samples, play_samples=args.samples),
         robot_delay=args.robot_delay,
+        claim_profile=args.claim_profile,
+        player_class=args.player_class,
     )
     app = create_app(settings)
     sys.stderr.write(
@@ -132,4 +134,16 @@ def register(subparsers: Any) -> None:
     sp.add_argument("--robot-delay", type=float, default=0.0, help="pause before robot moves")
     sp.add_argument("--samples", type=int, default=48, help="robot samples in mid-play")
     sp.add_argument("--lead-samples", type=int, default=32, help="robot samples for leads")
+    sp.add_argument(
+        "--claim-profile",
+        choices=("ebu", "acbl", "wbf", "dbf"),
+        default="ebu",
+        help="jurisdiction profile of the proposed claim rulings (docs/claims.md)",
+    )
+    sp.add_argument(
+        "--player-class",
+        choices=("novice", "club", "expert"),
+        default="club",
+        help="class of player for the proposed claim rulings (Law 70 footnote)",
+    )
     sp.set_defaults(func=_serve)

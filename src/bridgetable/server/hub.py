@@ -163,8 +163,14 @@ class Hub:
         robot_config: RobotConfig | None = None,
         robot_delay: float = 0.0,
         executor_factory: Callable[[], Executor] | None = None,
+        claim_profile: str = "ebu",
+        player_class: str = "club",
     ) -> None:
         self.store = store
+        #: The adjudicator's jurisdiction profile and class of player for the rulings it
+        #: proposes (``bridgetable serve --claim-profile/--player-class``).
+        self.claim_profile = claim_profile
+        self.player_class = player_class
         self.executor = executor
         self.executor_factory = executor_factory
         self.robot_deadline = robot_deadline
@@ -410,6 +416,8 @@ class Hub:
             claim.statement.text or None,
             known_voids=b.shown_voids(),
             dummy=b.dummy,
+            profile=self.claim_profile,
+            player_class=self.player_class,
         )
 
         async def run() -> None:
@@ -528,6 +536,8 @@ def propose_ruling(
     *,
     known_voids: frozenset[tuple[Seat, Suit]] = frozenset(),
     dummy: Seat | None = None,
+    profile: str = "ebu",
+    player_class: str = "club",
 ) -> dict[str, Any]:
     """The adjudicator's proposed ruling and witness line for the Director (Law 70), run in a
     worker; without the adjudication package, a double-dummy figure only."""
@@ -545,6 +555,8 @@ def propose_ruling(
             dummy=dummy,
             want_floor=False,
             time_cap=5.0,
+            prof=profile,
+            player_class=player_class,
         )
         return {"ruling": r.to_dict(), "text": r.text}
     from bridgetable.solver.dds import DDSSolver

@@ -1,0 +1,158 @@
+"""The claimer as a player who believes his claim (adjudication/believer.py, slips.py).
+
+Properties over random endings: every play of the claimer's side on the ruling's line that
+costs a trick double dummy is a catalogued slip (the rationality test); a statement that only
+says what the claim says never lowers the award; floor <= award <= claim; a weaker class of
+player never gets more. Then the patterns a Director found irrational, one position each.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudication.test_random_endings import random_ending
+from bridgetable.adjudication.profiles import profile
+from bridgetable.adjudication.ruling import Ruling, adjudicate
+from bridgetable.adjudication.slips import CATALOGUE, STATED_LINE, enabled_slips
+from bridgetable.core.cards import Suit
+from bridgetable.core.errors import NotationError
+from bridgetable.core.position import Position
+from bridgetable.core.seats import SEATS, Seat
+from bridgetable.solver.dds import DDSSolver
+
+DDS = DDSSolver()
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+def costly_plays(pos: Position, ruling: Ruling) -> list[tuple[str, str, int]]:
+    """(seat, card, trick) of every play of the claimer's side on the ruling's line that
+    costs a trick double dummy (against the best card there)."""
+    out = []
+    p = pos
+    for seat, card in ruling.witness:
+        if seat.side is ruling.claimer.side and len(p.legal_cards()) > 1:
+            values = DDS.card_values(p)
+            if values[card] < max(values.values()):
+                out.append((str(seat), str(card), 14 - p.tricks_left))
+        p = p.play(card)
+    return out
+
+
+@settings(max_examples=120, deadline=None, derandomize=True, database=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_every_costly_play_on_the_line_is_a_catalogued_slip(seed: int) -> None:
+    rng = random.Random(seed)
+    pos = random_ending(rng)
+    claimer = rng.choice(SEATS)
+    prof = rng.choice(["ebu", "acbl", "wbf", "dbf"])
+    pclass = rng.choice(["novice", "club", "expert"])
+    ruling = adjudicate(pos, claimer, pos.tricks_left, None, prof=prof, player_class=pclass)
+    assert not ruling.undetermined
+    named = {(s.seat, s.card, s.trick) for s in ruling.slips}
+    unnamed = [p for p in costly_plays(pos, ruling) if p not in named]
+    assert not unnamed, f"plays that cost a trick and are no slip: {unnamed} at {pos}"
+    allowed = enabled_slips(prof, pclass) | {STATED_LINE}
+    assert all(s.kind in CATALOGUE and s.kind in allowed for s in ruling.slips)
+    if ruling.awarded is not None and ruling.awarded < ruling.claimed:
+        dd = DDS.tricks(pos, claimer.side)
+        # a cut of a claim that double dummy makes names the slip that costs it
+        assert dd < ruling.claimed or ruling.slips
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, database=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_a_statement_saying_what_the_claim_says_never_lowers_the_award(seed: int) -> None:
+    rng = random.Random(seed)
+    pos = random_ending(rng)
+    claimer = rng.choice(SEATS)
+    left = pos.tricks_left
+    claimed = rng.randint(0, left - 1) if left > 1 else 0
+    if claimed == left:
+        return
+    silent = adjudicate(pos, claimer, claimed, None, dd=None)
+    explicit = adjudicate(pos, claimer, claimed, f"concede {left - claimed}", dd=None)
+    assert silent.awarded is not None and explicit.awarded is not None
+    assert explicit.final is not None and silent.final is not None
+    assert explicit.final >= silent.final
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, database=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_floor_award_claim_and_the_classes_of_player(seed: int) -> None:
+    rng = random.Random(seed)
+    pos = random_ending(rng)
+    claimer = rng.choice(SEATS)
+    claimed = rng.randint(0, pos.tricks_left)
+    got = {
+        c: adjudicate(pos, claimer, claimed, None, dd=None, player_class=c)
+        for c in ("novice", "club", "expert")
+    }
+    for r in got.values():
+        assert r.floor is not None and r.awarded is not None
+        assert r.floor <= r.awarded <= claimed or r.floor > claimed
+    # a weaker class widens the normal lines: it never gets more
+    assert got["novice"].awarded <= got["club"].awarded <= got["expert"].awarded  # type: ignore[operator]
+
+
+def test_the_claimer_crosses_to_partners_winners_rather_than_lead_a_loser() -> None:
+    # North, on lead with no winner, leads a heart to South's AK: not the S2 to East's ace
+    pos = Position.from_pbn("N:2.2.. A.3.. .AK.. K3...", trump=None, leader=N)
+    r = adjudicate(pos, N, 2, None)
+    assert r.awarded == 2 and not r.slips
+
+
+def test_the_claimer_wins_with_the_master_rather_than_finesse_against_nothing() -> None:
+    # AKQ6 third hand: the 6 "finesses" against East's jack for no gain (issue pattern 4)
+    pos = Position.from_pbn("N:2.432.. 5.JT9.. AKQ6... J.765..", trump=None, leader=N)
+    r = adjudicate(pos, S, 4, None)
+    assert r.awarded == 4 and not r.slips
+
+
+def test_the_claimer_ruffs_a_card_led_to_be_ruffed() -> None:
+    # West leads a heart; South, void with a trump, ruffs it rather than throw his ace
+    pos = Position.from_pbn("N:.2..2 .3..3 2..A. .KQ..", trump=Suit.SPADES, leader=W)
+    r = adjudicate(pos, S, 2, None)
+    assert r.awarded == 2 and not r.slips
+
+
+def test_an_unmentioned_trump_names_its_slip_and_law() -> None:
+    pos = Position.from_pbn("N:..432. .543.. A.AK.. Q...32", trump=Suit.SPADES, leader=S)
+    r = adjudicate(pos, S, 3, None)
+    assert r.awarded == 2 and r.final == 2
+    assert [s.kind for s in r.slips] == ["unaware-trump"]
+    assert (
+        "South's ♥A (trick 11): side winners cashed before an unmentioned trump (Law 70C)" in r.text
+    )
+    assert "70E2" not in r.laws  # no order within a suit mattered
+
+
+def test_after_an_opponent_ruffs_the_claimer_knows_of_the_trumps() -> None:
+    # South cashes the HA into West's unmentioned trumps (70C); once West has ruffed, South
+    # knows of them and cashes no second heart into the SQ: 3 tricks, where a claimer who
+    # never learns (the option off) loses the HK too
+    pos = Position.from_pbn("N:..5432. .5432.. AK.AK.. QJ...32", trump=Suit.SPADES, leader=S)
+    aware = adjudicate(pos, S, 4, None, dd=None)
+    unaware = adjudicate(
+        pos, S, 4, None, dd=None, prof=replace(profile("ebu"), aware_after_trump_seen=False)
+    )
+    assert aware.awarded == 3 and [s.card for s in aware.slips] == ["HA"]
+    assert unaware.awarded == 2 and [s.card for s in unaware.slips] == ["HA", "HK"]
+
+
+def test_headline_is_the_final_result_with_law_71() -> None:
+    # North concedes one of two tricks he cannot lose: the result is 2, Law 71 gives it back
+    pos = Position.from_pbn("N:AK... 32... ..32. ...32", trump=None, leader=N)
+    r = adjudicate(pos, N, 1, None, dd=None)
+    assert (r.awarded, r.law71, r.final) == (1, 1, 2)
+    assert r.text.split(". ")[1].startswith("Result: North's side 2 of the 2")
+
+
+def test_unknown_class_is_refused() -> None:
+    pos = Position.from_pbn("N:AK... 32... ..32. ...32", trump=None, leader=N)
+    with pytest.raises(NotationError, match="class of player"):
+        adjudicate(pos, N, 1, None, player_class="grandmaster")
