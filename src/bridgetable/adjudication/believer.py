@@ -389,12 +389,17 @@ class Believer:
                 # the right card is another of the same suit: an order of spot cards
                 return sl.CARELESS_SPOT
             hand = pos.hands[pos.to_play]
+            winners = policy._winners(pos, hand)
             if (
                 sl.SUIT_ORDER in enabled
-                and card.bit & policy._winners(pos, hand)
+                and card.bit & winners
                 and (card.suit is not trump or trump_out)
-                and any(v == best and c.suit is not card.suit for c, v in vals.items())
+                and any(
+                    v == best and c.suit is not card.suit and c.bit & winners
+                    for c, v in vals.items()
+                )
             ):
+                # two winners to cash, the wrong one first: an order between suits
                 return sl.SUIT_ORDER
         elif (
             sl.RUFF_LOW in enabled
