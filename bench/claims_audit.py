@@ -12,8 +12,9 @@ adjudicator's "normal play" strays from a Director's.
                                  [--player-class novice|club|expert] [--json] [--list N]
 
 Prints: claims, upheld, cut, undetermined, the cut rate among sound claims (target: at most
-12%), each cut with the slips its ruling names (target: every cut names at least one
-catalogued slip), and nothing undetermined at the cap (target).
+12%), each cut with the slips its ruling names (target: every cut of a sound claim names at
+least one catalogued slip; a claim above double dummy is cut by the cards), and nothing
+undetermined at the cap (target).
 """
 
 from __future__ import annotations
@@ -90,7 +91,9 @@ def run(cap: float, prof: str | None, player_class: str | None) -> dict[str, Any
     sound = [r for r in rows if r["sound"]]
     cut = [r for r in rows if r["awarded"] is not None and r["awarded"] < r["claimed"]]
     sound_cut = [r for r in cut if r["sound"]]
-    no_slip = [r for r in cut if not r["slips"]]
+    # a cut of a claim that double dummy makes must name the slip that costs it; a claim
+    # above the double-dummy value is cut by the cards themselves
+    no_slip = [r for r in sound_cut if not r["slips"]]
     return {
         "build": which,
         "profile": prof or "ebu",
@@ -149,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  [{r['index']}] {r['file']} #{r['board']} {r['claimer']} claimed {r['claimed']} "
             f"of {r['left']}, dd {r['dd']}, awarded {r['awarded']}: "
-            f"{', '.join(r['slips']) or 'NO SLIP'}"
+            f"{', '.join(r['slips']) or ('NO SLIP' if r['sound'] else 'claim above double dummy')}"
         )
     return 0
 

@@ -156,3 +156,14 @@ def test_unknown_class_is_refused() -> None:
     pos = Position.from_pbn("N:AK... 32... ..32. ...32", trump=None, leader=N)
     with pytest.raises(NotationError, match="class of player"):
         adjudicate(pos, N, 1, None, player_class="grandmaster")
+
+
+def test_the_server_proposes_rulings_under_its_profile_and_class() -> None:
+    from bridgetable.server.hub import propose_ruling
+
+    pos = Position.from_pbn("N:..432. .543.. A.AK.. Q...32", trump=Suit.SPADES, leader=S)
+    got = propose_ruling(pos, S, 3, None, profile="dbf", player_class="expert")
+    ruling = got["ruling"]
+    assert ruling["profile"] == "dbf" and ruling["player_class"] == "expert"
+    assert ruling["final"] == 2 and [s["kind"] for s in ruling["slips"]] == ["unaware-trump"]
+    assert "♥A" in got["text"]

@@ -403,3 +403,40 @@ def test_robot_claims_once_a_board() -> None:
             b.agree_play_on(s)
     again = decide(b.view_for(Seat.SOUTH).to_dict(), Memory().to_dict(), cfg, 5)
     assert again is not None and again["action"] == "play"
+
+
+def test_a_disputed_claim_does_not_freeze_a_table_of_robots() -> None:
+    # South overclaims at a table of four robots; West disputes; with no Director at the
+    # table the robots ask to play on and agree (68D2b), and play resumes to the end
+    b = Board(BoardSetup.for_board(1, deal=Deal.from_pbn(DEAL), contract=Contract.parse("7NT S")))
+    cfg = {"lead_samples": 4, "play_samples": 4}
+    rng = random.Random(3)
+    for _ in range(8):
+        seat = b.to_act
+        assert seat is not None
+        actor = Seat.SOUTH if seat is Seat.NORTH else seat
+        if "face_lead" in b.view_for(actor).actions:
+            b.face_lead(actor)
+            continue
+        b.play(actor, rng.choice(b.legal_cards(actor)))
+    b.make_claim(Seat.SOUTH, b.position().tricks_left)
+    b.dispute_claim(Seat.WEST)
+    for _ in range(200):
+        if b.is_over:
+            break
+        moved = False
+        for s in Seat:
+            view = b.view_for(s).to_dict()
+            cmd = decide(view, Memory().to_dict(), cfg, 5)
+            if cmd is None:
+                continue
+            moved = True
+            if cmd["action"] == "play":
+                b.play(s, Card(cmd["args"]["card"]))
+            elif cmd["action"] == "designate":
+                b.designate(s, cmd["args"]["card"])
+            else:
+                getattr(b, cmd["action"])(s)
+            break
+        assert moved, f"nobody can act: {b.view_for(Seat.SOUTH).to_dict()['actions']}"
+    assert b.is_over

@@ -232,7 +232,9 @@ class Believer:
         if got is not None:
             return from_rel(got, live)
         legal = pos.legal_mask()
-        if _one_run(pos, legal):
+        if _one_run(pos, legal) or _one_run(pos, base):
+            # no choice, or the local rules' only one: left to the check of the line (an
+            # edit of a later round bans it if it proves irrational)
             return base
         rel_vals = self.values.get(key)
         if rel_vals is None:
@@ -462,17 +464,25 @@ class Believer:
         swaps = swaps[:MAX_SWAPS]
         if not swaps:
             return False, False
-        as_good = False
-        for alt in self.oracle.card_values_many(swaps):
+        alts = self.oracle.card_values_many(swaps)
+        # a right card that takes its tricks however the unseen cards lie is a sure line:
+        # then the choice depends on nothing the claimer cannot see, and he who believes his
+        # claim takes it (C5: the losing option goes against him only where the right play
+        # depends on which opponent holds a card)
+        for c in right:
+            if all(alt.get(c, -1) >= vals[c] for alt in alts):
+                return False, False
+        better = as_good = False
+        for alt in alts:
             mine = alt.get(card)
             if mine is None:
                 continue
             others = [alt[c] for c in right if c in alt]
             if others and mine > max(others):
-                return True, True
+                better = True
             if others and mine >= max(others):
                 as_good = True
-        return False, as_good
+        return better, as_good
 
 
 def _hidden(policy: NormalPlay, seat: Any) -> tuple[int, int] | None:

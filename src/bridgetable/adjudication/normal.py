@@ -193,7 +193,7 @@ class NormalPlay:
             return legal
         opts = self.base_allowed(pos, state)
         if self.judge is not None and pos.tricks_left <= self.judge_below:
-            return self.judge(pos, state, opts)
+            opts = self.judge(pos, state, opts)
         edits = self.edits
         if edits is not None:
             edit = edits.get(self.node_key(pos, state))

@@ -93,6 +93,10 @@ def decide(
         # table mode: a rectification the Law leaves to this player; the robot takes the
         # first option offered (the engine lists the Law's default first)
         return {"action": "choose", "args": {"option": view["options"][0]}}
+    if "request_play_on" in actions:
+        # a claim disputed with no Director at the table: the Law's way on without one is
+        # to play the cards out, all four agreeing (68D2b); the robot asks for it
+        return {"action": "request_play_on", "args": {}}
     if "agree_play_on" in actions:
         return {"action": "agree_play_on", "args": {}}
     if "explain" in actions:

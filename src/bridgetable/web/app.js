@@ -903,9 +903,10 @@ function directorEl(v) {
       h("p", { text: p.text || r.ruling || p.error || "" }),
       r.undetermined ? h("p", { class: "prompt", text: "The adjudicator could not decide in time: the award is the Director's judgement (double dummy shown)." }) : null,
       h("dl", { class: "facts" },
-        ...[["Claimed", r.claimed], ["Award", r.awarded], ["Double dummy", r.dd], ["Floor", r.floor], ["Laws", (r.laws || []).join(", ")], ["Law 71", r.law71]]
+        ...[["Result", r.final], ["Claimed", r.claimed], ["Law 70 award", r.awarded], ["Law 71 given back", r.law71], ["Double dummy", r.dd], ["Floor", r.floor], ["Laws", (r.laws || []).join(", ")], ["Profile", r.profile], ["Class of player", r.player_class]]
           .filter(([, val]) => val !== undefined && val !== null && val !== "")
-          .map(([k, val]) => h("div", {}, h("dt", { text: k }), h("dd", { text: String(val) }))))));
+          .map(([k, val]) => h("div", {}, h("dt", { text: k }), h("dd", { text: String(val) })))),
+      r.slips?.length ? h("ul", { class: "slips", "aria-label": "Slips on the line" }, ...r.slips.map((s) => h("li", { text: s.text }))) : null));
     if (r.witness?.length) box.append(witnessEl(v, r));
   } else if (v.claim && v.claim.status === "disputed") {
     box.append(h("p", { text: "Waiting for the adjudicator's proposal..." }));
