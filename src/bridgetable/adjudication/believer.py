@@ -166,8 +166,8 @@ class Believer:
         #: The policy of the last round: the one whose worst line is the answer.
         self.policy: NormalPlay | None = None
         self.values: dict[tuple[int, ...], dict[Card, int]] = {}
-        self.verdicts: dict[tuple[tuple[int, ...], int], str | None] = {}
-        self.judged: dict[tuple[int, ...], int] = {}
+        self.verdicts: dict[tuple[tuple[int, ...], int, int], str | None] = {}
+        self.judged: dict[tuple[tuple[int, ...], int, int], int] = {}
         #: The fewest tricks left at a node where the judge added a double-dummy card the
         #: local rules did not allow (14: none): the sure-trick bounds hold above it only.
         self.judge_depth = 14
@@ -228,7 +228,9 @@ class Believer:
         assert policy is not None
         key = policy.node_key(pos, state)
         live = node_live(pos)
-        got = self.judged.get(key)
+        # (keyed by the local rules' choices too: the node key leaves out state they read)
+        memo = (key, to_rel(base, live), state[2])
+        got = self.judged.get(memo)
         if got is not None:
             return from_rel(got, live)
         legal = pos.legal_mask()
@@ -253,7 +255,7 @@ class Believer:
                 if v == best:
                     allowed |= c.bit
             self.judge_depth = min(self.judge_depth, pos.tricks_left)
-        self.judged[key] = to_rel(allowed, live)
+        self.judged[memo] = to_rel(allowed, live)
         return allowed
 
     # -- the check -----------------------------------------------------------------------
@@ -321,7 +323,8 @@ class Believer:
         self, policy: NormalPlay, n: _Node, vals: dict[Card, int], best: int, live: int
     ) -> str | None:
         """:meth:`classify`, once per node and card (in relative ranks)."""
-        key = (n.key, to_rel(n.card.bit, live))
+        # (with the show-outs seen, which the node key leaves out and the slips read)
+        key = (n.key, to_rel(n.card.bit, live), n.state[2])
         if key not in self.verdicts:
             self.verdicts[key] = self.classify(policy, n, vals, best)
         return self.verdicts[key]

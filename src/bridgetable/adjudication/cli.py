@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from bridgetable.adjudication.slips import PLAYER_CLASSES, PROFILE_SLIPS
 from bridgetable.core.calls import Strain
 from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import BridgeError
@@ -139,14 +140,14 @@ def register(sub: Any) -> None:
     p.add_argument("--rules", choices=("duplicate", "rubber"), default="duplicate")
     p.add_argument(
         "--profile",
-        choices=("ebu", "acbl", "wbf", "dbf"),
+        choices=tuple(PROFILE_SLIPS),
         default="ebu",
         help="jurisdiction: which slips are normal (docs/claims.md)",
     )
     p.add_argument(
         "--class",
         dest="player_class",
-        choices=("novice", "club", "expert"),
+        choices=PLAYER_CLASSES,
         default="club",
         help="class of player whose careless play counts as normal (Law 70 footnote)",
     )

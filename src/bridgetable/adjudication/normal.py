@@ -329,8 +329,16 @@ class NormalPlay:
 
     def free(self, seat: int) -> bool:
         """Whether :meth:`allowed` always gives seat number ``seat`` its legal cards: the
-        opponents' hands (P4)."""
-        return (seat & 1) != self.side
+        opponents' hands (P4); none while edits or a judge are in force, so that the search
+        merges no runs (see :attr:`merge_runs`)."""
+        return (seat & 1) != self.side and self.merge_runs
+
+    @property
+    def merge_runs(self) -> bool:
+        """Whether equivalent cards may stand for each other in the search: not while edits
+        or a judge are in force, since they are keyed by exact relative ranks, and two
+        positions that differ in which of two equivalent cards is left differ there."""
+        return self.edits is None and self.judge is None
 
     def suit_after(self, state: State, seat: int, led: int, suit: int) -> State | None:
         """The state :meth:`after` gives for any card of suit ``suit`` played by seat number

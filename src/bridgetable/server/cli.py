@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bridgetable.adjudication.slips import PLAYER_CLASSES, PROFILE_SLIPS
+
 
 def _director_secret(data: Path, given: str | None) -> str:
     """The director secret: given, from ``BRIDGETABLE_DIRECTOR_SECRET``, or kept in the data
@@ -136,13 +138,13 @@ def register(subparsers: Any) -> None:
     sp.add_argument("--lead-samples", type=int, default=32, help="robot samples for leads")
     sp.add_argument(
         "--claim-profile",
-        choices=("ebu", "acbl", "wbf", "dbf"),
+        choices=tuple(PROFILE_SLIPS),
         default="ebu",
         help="jurisdiction profile of the proposed claim rulings (docs/claims.md)",
     )
     sp.add_argument(
         "--player-class",
-        choices=("novice", "club", "expert"),
+        choices=PLAYER_CLASSES,
         default="club",
         help="class of player for the proposed claim rulings (Law 70 footnote)",
     )

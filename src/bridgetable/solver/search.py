@@ -81,6 +81,9 @@ class Policy(Protocol[S]):
     * ``sure_tricks(hands, leader, state)``: a lower bound on the answer from a trick
       boundary with seat number ``leader`` on lead. It must be sound: a wrong one gives a
       wrong answer.
+    * ``merge_runs``: ``False`` when the policy may treat positions differently that differ
+      only in which of two equivalent cards (adjacent in play, one hand) was played: the
+      search then tries every card (default ``True``).
     * ``free(seat)`` and ``suit_after(state, seat, led, suit)``: whether :meth:`allowed`
       always gives seat number ``seat`` its legal cards; the state :meth:`after` gives for
       any card of suit ``suit`` played by seat number ``seat`` (``led``: the suit led, -1 on
@@ -301,6 +304,8 @@ class _Search:
         self.suit_after = getattr(policy, "suit_after", None)
         free = getattr(policy, "free", None)
         self.free = tuple(free is not None and bool(free(seat)) for seat in range(4))
+        # whether one card of a run of equivalent cards stands for the run (see Policy)
+        self.merge_runs = bool(getattr(policy, "merge_runs", True))
         # the entries by relative-rank key (shared with other searches when given) and by
         # exact cards and policy state (this search's own)
         self.memo: dict[Hashable, list[Any]] = {} if table is None else table
@@ -571,6 +576,8 @@ class _Search:
         restricts the searched side). For the side's cards, the policy's token after them
         must be equal and not None: a statement names exact cards, and (say) a ten and a nine
         kept may be led differently later."""
+        if not self.merge_runs:
+            return False
         rank_key = self.rank_key
         if rank_key is None or (seat & 1) != self.side:
             return True
