@@ -137,7 +137,9 @@ class Believer:
         deadline, clock: stop checking when the clock reaches the deadline.
         enough: a value no line of the believing claimer can exceed (the double-dummy
             value, or the claim when that is what the ruling needs): a round whose worst line
-            reaches it is the answer, checked or not, since the edits only ever raise it.
+            reaches it is taken as the answer unchecked. Bans only ever raise the worst line;
+            a card added later could lower it, so this is exact unless the check would have
+            added a card (rare: where none of the local rules' choices is rational).
         stop_at: ask only "is there a believing line with at most this many tricks?": the
             answer is a checked line at or below it, or a proof that none is (``lower``
             above it).
