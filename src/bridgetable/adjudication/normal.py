@@ -243,11 +243,6 @@ class NormalPlay:
             return self._follow(pos, state, legal) or legal
         return self._lead(pos, state) or legal
 
-    @property
-    def adds(self) -> bool:
-        """Whether an edit adds a card to the local rules' choices somewhere."""
-        return self.edits is not None and any(add for _, add in self.edits.values())
-
     def aware(self, state: State) -> bool:
         """Whether the claimer knows of the opponents' trumps in ``state`` (70C)."""
         return bool(state[3] & AWARE)
