@@ -370,7 +370,9 @@ class Believer:
                 and trump_out
                 and not policy.aware(state)
                 and card.suit is not trump
+                and card.bit & policy._winners(pos, pos.hands[pos.to_play])
             ):
+                # he cashes a side winner, not knowing that a trump is out (70C)
                 return sl.UNAWARE_TRUMP
             if (
                 sl.UNNOTICED_SHOWOUT in enabled

@@ -49,7 +49,7 @@ from bridgetable.core.cards import SUIT_MASKS, Card, Suit
 from bridgetable.core.position import Position
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
-from bridgetable.core.statement import Statement, TrumpMention, parse_statement
+from bridgetable.core.statement import Concede, Statement, TrumpMention, parse_statement
 from bridgetable.solver.search import MinResult, floor, min_tricks
 
 #: How long one search may run before the ruling is referred to the Director (seconds).
@@ -197,6 +197,15 @@ def adjudicate(
     if rules.deemed_suit_order == "none":
         pr = replace(pr, top_down=False)  # no RA order under 70E2: any order is normal
     stmt = statement if isinstance(statement, Statement) else parse_statement(statement)
+    line_stmt = stmt  # the statement's line (below: none, where it only restates the claim)
+    if (
+        stmt.groups
+        and all(isinstance(step, Concede) for group in stmt.groups for step in group)
+        and stmt.conceded == pos.tricks_left - claimed
+    ):
+        # "concede 2" with a claim of all but two says what the claim says and names no
+        # line: the claimer plays as with no statement, so it can never lower the award
+        line_stmt = Statement((), stmt.text)
     pclass = sl.check_class(player_class)
     enabled = sl.enabled_slips(pr.name if pr.name in PROFILES else "ebu", pclass)
     careless = sl.CARELESS_SPOTS[pclass] if sl.CARELESS_SPOT in enabled else 0
@@ -274,11 +283,11 @@ def adjudicate(
         # Law 71 only: does some believing line lose the conceded tricks? A checked line at
         # or below the claim says nothing comes back; otherwise the exact worst says how
         # many do
-        normal, slips_found, used = search(stmt, stop_at=claimed)
+        normal, slips_found, used = search(line_stmt, stop_at=claimed)
         if normal.lower > claimed:
-            normal, slips_found, used = search(stmt)
+            normal, slips_found, used = search(line_stmt)
     else:
-        normal, slips_found, used = search(stmt)
+        normal, slips_found, used = search(line_stmt)
     if later_statement is not None and normal.complete and normal.tricks is not None:
         extra = (
             later_statement
@@ -286,7 +295,7 @@ def adjudicate(
             else parse_statement(later_statement)
         )
         with_later, later_slips, later_policy = search(
-            Statement((*stmt.groups, *extra.groups), stmt.text)
+            Statement((*line_stmt.groups, *extra.groups), stmt.text)
         )
         if (
             with_later.complete
@@ -314,7 +323,7 @@ def adjudicate(
         and normal.tricks is not None
         and normal.tricks < claimed
     ):
-        aware = Statement((*stmt.groups, (TrumpMention(),)), stmt.text)
+        aware = Statement((*line_stmt.groups, (TrumpMention(),)), stmt.text)
         # "can an aware claimer be held to as few?"
         aware_result, _, _ = search(aware)
         if aware_result.complete and aware_result.lower > normal.tricks:
