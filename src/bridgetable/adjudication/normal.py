@@ -5,6 +5,13 @@ silent, to normal plays -- careless or inferior ones included, irrational ones n
 while the opponents may make any legal play (P4). The solver's min-min search over this policy
 gives the worst normal outcome for the claimer, which Law 70 awards.
 
+The policy is the reference: readable card-level rules, each citing its Law or deeming rule.
+What makes the search over it fast is kept apart in :class:`NormalAccelerator` (the search's
+``Accelerator``, from :meth:`NormalPlay.accelerator`): sure-trick lower bounds, the table key
+in relative ranks, the opponents' free hands and runs of equivalent cards. The aids may prune
+but never choose: a search without them gives the same answer (``tests/adjudication/
+test_accelerator.py`` checks it on random endings and on every worked example).
+
 Deeming rules applied here (see ``docs/claims.md``):
 
 * C1 -- a suit is led from the top; with no honour in the holding, spot cards may go in any
@@ -87,7 +94,10 @@ def _high(mask: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class NormalPlay:
-    """A search policy: the claimer's side plays its statement, else normal plays."""
+    """A search policy: the claimer's side plays its statement, else normal plays.
+
+    The card-level rules only (``solver.search.Policy``); the aids that speed the search over
+    it are :meth:`accelerator`'s."""
 
     side: Side
     statement: Statement
@@ -257,7 +267,7 @@ class NormalPlay:
         # the policy state but the show-outs seen (the same decision after other discards)
         # and nothing that tells cards of one run apart (the search plays one card of a run
         # for all: an edit must apply alike whichever was kept, so not the C1 honour count
-        # of rank_key either)
+        # of NormalAccelerator.rank_key either)
         flags = state[3]
         if self.trump is None or not self._theirs(pos) & SUIT_MASKS[self.trump]:
             flags &= ~AWARE  # (no trump out: awareness changes nothing)
@@ -320,201 +330,12 @@ class NormalPlay:
             return not self._winners(pos, holding)
         return False
 
-    # -- search aids (optional parts of the search's policy protocol) -----------------
+    # -- the search's aids -----------------------------------------------------------------
 
-    def free(self, seat: int) -> bool:
-        """Whether :meth:`allowed` always gives seat number ``seat`` its legal cards: the
-        opponents' hands (P4); none while edits or a judge are in force, so that the search
-        merges no runs (see :attr:`merge_runs`)."""
-        return (seat & 1) != self.side and self.merge_runs
-
-    @property
-    def merge_runs(self) -> bool:
-        """Whether equivalent cards may stand for each other in the search: not while edits
-        or a judge are in force, since they are keyed by exact relative ranks, and two
-        positions that differ in which of two equivalent cards is left differ there."""
-        return self.edits is None and self.judge is None
-
-    def suit_after(self, state: State, seat: int, led: int, suit: int) -> State | None:
-        """The state :meth:`after` gives for any card of suit ``suit`` played by seat number
-        ``seat`` (``led``: the suit led to the trick, -1 on lead), or ``None`` when it
-        depends on more (a statement step still to take, which names cards or counts
-        tricks)."""
-        group, _progress, voids, flags = state
-        if group < len(self.statement.groups):
-            return None
-        if (seat & 1) == self.side:
-            if led < 0 and self.careless and not flags & CARELESS_USED:
-                return None  # (a lead of the side's may be its careless spot card)
-        elif self.trump is not None and suit == self.trump and self.aware_after_trump_seen:
-            flags |= AWARE
-        if led >= 0 and suit != led:
-            voids |= 1 << (seat * 4 + led)
-        return (group, (), voids, flags)
-
-    def rank_key(self, hands: Sequence[int], state: State) -> int | None:
-        """What the choices from a trick boundary depend on besides the ranks of the cards in
-        play relative to each other, or ``None`` when they depend on the exact cards.
-
-        In a silent state (the statement done) the choices compare cards only with each
-        other, save for C1's honour test: so the search may share one table entry among
-        positions equal in relative ranks, given the number of honours in play in each
-        suit, whether an opponent is known to be void in each suit the claimer's side
-        holds (C5's known places; other show-outs are never read) and the hands' seats;
-        and, while the opponents hold a trump, whether the claimer is aware of it.
-        """
-        group, _progress, voids, flags = state
-        if group < len(self.statement.groups):
-            return None  # statement steps name exact cards
-        side = int(self.side)
-        mine = hands[side] | hands[side ^ 2]
-        o1, o2 = (side ^ 1) * 4, (side ^ 3) * 4
-        bits = 0
-        for suit in range(4):
-            if (mine >> (13 * suit)) & _M13 and (
-                (voids >> (o1 + suit)) | (voids >> (o2 + suit))
-            ) & 1:
-                bits |= 1 << suit
-        prof = self.prof
-        if prof.top_down and prof.careless_spot_cards:
-            inplay = hands[0] | hands[1] | hands[2] | hands[3]
-            for suit in range(4):
-                bits |= ((inplay >> (13 * suit + _TEN)) & 31).bit_count() << (4 + 3 * suit)
-        trump = self.trump
-        if (
-            flags & AWARE
-            and trump is not None
-            and ((hands[side ^ 1] | hands[side ^ 3]) >> (13 * trump)) & _M13
-        ):
-            # an aware claimer draws the trumps still out: his choices differ from an
-            # unaware one's only here, so searches of both may share one table (70C)
-            bits |= 1 << 20
-        if flags & CARELESS_USED and self.careless:
-            bits |= 1 << 21
-        return bits
-
-    def sure_tricks(self, hands: Sequence[int], leader: int, state: State) -> int:
-        """A lower bound on the tricks the claimer's side takes from a trick boundary with
-        ``leader`` (a seat number) on lead, whatever the opponents play: 0 unless the state
-        is silent and the opponents hold no trump (so nothing of theirs ever ruffs).
-
-        * Every card of the side above all the opponents' cards of its suit: each lead
-          wins and keeps the lead for the side, so the side takes every trick it leads.
-        * The side on lead: when every lead the policy allows is a winner, it wins this
-          trick; and every trick while the hand on lead keeps a winner, as long as no
-          careless lead (C1) can ever be a loser and partner can never overtake (all
-          partner's cards in each suit below the leader's) or holds only winners (then
-          he keeps the lead to the end): as many tricks as the leader has winners (the
-          opponents' discards only add winners).
-        * The opponents on lead: the side wins this trick if in every suit the leader
-          holds, fourth hand holds a card above the opponents' (it wins when last to play)
-          or ruffs, or second hand holds only such cards or ruffs; and every trick if all
-          its cards are winners.
-        """
-        if state[0] < len(self.statement.groups) or hands[leader].bit_count() >= self._add_depth:
-            return 0  # (an edit may add a card below that the bounds do not foresee)
-        side = int(self.side)
-        trump = -1 if self.trump is None else int(self.trump)
-        theirs = hands[side ^ 1] | hands[side ^ 3]
-        lead = hands[leader]
-        if trump >= 0 and (theirs >> (13 * trump)) & _M13:
-            # the opponents hold a trump: only the side's leads of winners that no hand can
-            # ruff yet (see _unruffed)
-            if (leader & 1) != side:
-                return _forced_ruff_win(
-                    lead, hands[(leader + 1) & 3], hands[leader ^ 2], hands[(leader + 3) & 3], trump
-                )
-            if (
-                state[3] & AWARE
-                and self.prof.aware_claimer_draws_trumps
-                and (lead >> (13 * trump)) & _M13
-            ):
-                return 0  # (an aware claimer leads his top trump, a winner or not)
-            partner = hands[leader ^ 2]
-            safe = _unruffed(lead, partner, hands[leader ^ 1], hands[leader ^ 3], trump)
-            chain = self._cash_chain(lead, partner, theirs, False, follows_low=False)
-            return min(safe, chain)
-        mine = hands[side] | hands[side ^ 2]
-        if (leader & 1) == side:
-            partner = hands[leader ^ 2]
-            if _only_winners(mine, theirs):
-                return lead.bit_count()  # every lead wins, and keeps the lead
-            if trump >= 0 and not _side_winner(lead, theirs, trump):
-                return 0  # (a leader holding only trump winners may lead any suit: C4d)
-            chain = self._cash_chain(
-                lead, partner, theirs, _only_winners(partner, theirs), follows_low=True
-            )
-            if chain and trump >= 0:
-                return max(chain, _chain_then_trumps(chain, lead, partner, theirs, trump))
-            return chain
-        second, fourth = hands[(leader + 1) & 3], hands[(leader + 3) & 3]
-        if not _forced_win(lead, second, fourth, theirs, trump):
-            return 0 if trump < 0 else _forced_then_trumps(lead, second, fourth, theirs, trump)
-        if _only_winners(mine, theirs):
-            return lead.bit_count()
-        return 1 if trump < 0 else max(1, _forced_then_trumps(lead, second, fourth, theirs, trump))
-
-    def _cash_chain(
-        self, lead: int, partner: int, theirs: int, partner_solid: bool, *, follows_low: bool
-    ) -> int:
-        """The tricks the side surely takes with the leader's winners (see sure_tricks).
-        ``follows_low``: partner plays low under the leader's winner when he can (it cannot be
-        beaten); otherwise (an opponent may ruff it) he may overtake at any time."""
-        prof = self.prof
-        top_down = prof.top_down
-        careless = prof.careless_spot_cards
-        winners = 0
-        first_ok = True
-        cap = 13  # the chain's tricks are sure up to this many
-        for sh in (0, 13, 26, 39):
-            ls = (lead >> sh) & _M13
-            if not ls:
-                continue
-            bs = (theirs >> sh) & _M13
-            btop = bs.bit_length()
-            ws = ls >> btop << btop  # the leader's winners in the suit
-            winners += ws.bit_count()
-            loose = not top_down or (careless and ls.bit_length() - 1 < _TEN)
-            if ws and loose and ws != ls:
-                first_ok = False  # a careless lead of a loser is allowed now
-            # cards the hand may lead in any order later (careless spots, or any card
-            # without top-down order): an opposing card between them makes one a loser. The
-            # hand leads the suit only once it holds a winner there: after the opponents'
-            # cards above its top card are gone (two a trick at most; their discards only
-            # add winners); then, top-down, its honours in the suit first, one a trick
-            group = ls if not top_down else (ls & _SPOTS if careless else 0)
-            if group & (group - 1):
-                low = group & -group
-                between = ((1 << (group.bit_length() - 1)) - 1) & ~((low << 1) - 1)
-                if bs & between:
-                    wait = ((bs >> ls.bit_length()).bit_count() + 1) // 2
-                    if top_down:
-                        wait += (ls & ~_SPOTS).bit_count()
-                    cap = min(cap, wait)
-            ps = (partner >> sh) & _M13
-            if not partner_solid and ps:
-                # partner might overtake a card led below his highest (with every card of his
-                # above it, when he follows low) and then lead a loser; the overtaking trick
-                # is still won. A card is led a winner only once the opponents' cards above it
-                # are gone (at most two a trick), from the top (after the leader's higher
-                # cards; his spots in any order when careless), and partner follows with his
-                # lower cards first (one a trick at most)
-                below = ls & ((1 << (ps.bit_length() - 1)) - 1)
-                while below:
-                    b = below.bit_length() - 1
-                    below ^= 1 << b
-                    wait = ((bs >> (b + 1)).bit_count() + 1) // 2
-                    if follows_low:
-                        wait = max(wait, (ps & ((1 << b) - 1)).bit_count())
-                    if top_down:
-                        ahead = ls >> (b + 1) << (b + 1)
-                        if careless:
-                            ahead &= ~_SPOTS
-                        wait = max(wait, ahead.bit_count())
-                    cap = min(cap, wait + 1)
-        if not winners or not first_ok:
-            return 0
-        return min(winners, max(cap, 1))
+    def accelerator(self) -> NormalAccelerator:
+        """The search aids for this policy (``solver.search.Accelerator``): pass them to
+        ``min_tricks`` with it. They speed the search and never change its answer."""
+        return NormalAccelerator(self)
 
     # -- statement steps -----------------------------------------------------------------
 
@@ -870,6 +691,240 @@ class NormalPlay:
                         if best.suit is step.card.suit and best.rank < step.card.rank:
                             return step.card.bit
         return 0
+
+
+class NormalAccelerator:
+    """The search aids for a :class:`NormalPlay` policy (``solver.search.Accelerator``):
+    facts about the policy that let the min-min search prune and share its work. They are
+    not rules of play: the policy's choices are its own, and the search gives the same answer
+    without these aids (``tests/adjudication/test_accelerator.py`` checks it), more slowly.
+
+    * :meth:`sure_tricks`: tricks the claimer's side surely takes from a trick boundary
+      under the policy, whatever the opponents play (a proven lower bound);
+    * :meth:`rank_key`: what the policy's choices read beyond the ranks of the cards in play
+      relative to each other, so that equal positions in relative ranks share one entry;
+    * :meth:`free`, :meth:`suit_after`, :meth:`merge_runs`: the opponents play any legal
+      card (P4), their cards change the state by suit only, and equivalent cards may stand
+      for each other -- except while edits or a judge (``adjudication/believer.py``) are in
+      force, which tell equivalent cards apart.
+    """
+
+    __slots__ = (
+        "add_depth",
+        "aware_after_trump_seen",
+        "careless",
+        "groups",
+        "merge",
+        "prof",
+        "side",
+        "trump",
+    )
+
+    def __init__(self, policy: NormalPlay) -> None:
+        self.side = int(policy.side)
+        self.trump = -1 if policy.trump is None else int(policy.trump)
+        #: the statement's groups of steps: a state with a lower group index is not silent
+        self.groups = len(policy.statement.groups)
+        self.careless = policy.careless
+        self.aware_after_trump_seen = policy.aware_after_trump_seen
+        self.prof = policy.prof
+        #: the fewest tricks left where an edit or the judge adds a card (14: none): the
+        #: sure-trick bounds hold only from boundaries with fewer tricks left
+        self.add_depth = policy._add_depth
+        self.merge = policy.edits is None and policy.judge is None
+
+    def free(self, seat: int) -> bool:
+        """Whether :meth:`NormalPlay.allowed` always gives seat number ``seat`` its legal
+        cards: the opponents' hands (P4); none while edits or a judge are in force, so that
+        the search merges no runs (see :meth:`merge_runs`)."""
+        return (seat & 1) != self.side and self.merge
+
+    def merge_runs(self) -> bool:
+        """Whether equivalent cards may stand for each other in the search: not while edits
+        or a judge are in force, since they are keyed by exact relative ranks, and two
+        positions that differ in which of two equivalent cards is left differ there."""
+        return self.merge
+
+    def suit_after(self, state: State, seat: int, led: int, suit: int) -> State | None:
+        """The state :meth:`NormalPlay.after` gives for any card of suit ``suit`` played by
+        seat number ``seat`` (``led``: the suit led to the trick, -1 on lead), or ``None``
+        when it depends on more (a statement step still to take, which names cards or counts
+        tricks; a lead of the side's that may be its careless spot card)."""
+        group, _progress, voids, flags = state
+        if group < self.groups:
+            return None
+        if (seat & 1) == self.side:
+            if led < 0 and self.careless and not flags & CARELESS_USED:
+                return None  # (a lead of the side's may be its careless spot card)
+        elif suit == self.trump and self.aware_after_trump_seen:
+            flags |= AWARE
+        if led >= 0 and suit != led:
+            voids |= 1 << (seat * 4 + led)
+        return (group, (), voids, flags)
+
+    def rank_key(self, hands: Sequence[int], state: State) -> int | None:
+        """What the choices from a trick boundary depend on besides the ranks of the cards in
+        play relative to each other, or ``None`` when they depend on the exact cards.
+
+        In a silent state (the statement done) the choices compare cards only with each
+        other, save for C1's honour test: so the search may share one table entry among
+        positions equal in relative ranks, given the number of honours in play in each
+        suit, whether an opponent is known to be void in each suit the claimer's side
+        holds (C5's known places; other show-outs are never read) and the hands' seats;
+        and, while the opponents hold a trump, whether the claimer is aware of it.
+        """
+        group, _progress, voids, flags = state
+        if group < self.groups:
+            return None  # statement steps name exact cards
+        side = self.side
+        mine = hands[side] | hands[side ^ 2]
+        o1, o2 = (side ^ 1) * 4, (side ^ 3) * 4
+        bits = 0
+        for suit in range(4):
+            if (mine >> (13 * suit)) & _M13 and (
+                (voids >> (o1 + suit)) | (voids >> (o2 + suit))
+            ) & 1:
+                bits |= 1 << suit
+        prof = self.prof
+        if prof.top_down and prof.careless_spot_cards:
+            inplay = hands[0] | hands[1] | hands[2] | hands[3]
+            for suit in range(4):
+                bits |= ((inplay >> (13 * suit + _TEN)) & 31).bit_count() << (4 + 3 * suit)
+        trump = self.trump
+        if (
+            flags & AWARE
+            and trump >= 0
+            and ((hands[side ^ 1] | hands[side ^ 3]) >> (13 * trump)) & _M13
+        ):
+            # an aware claimer draws the trumps still out: his choices differ from an
+            # unaware one's only here, so searches of both may share one table (70C)
+            bits |= 1 << 20
+        if flags & CARELESS_USED and self.careless:
+            bits |= 1 << 21
+        return bits
+
+    def sure_tricks(self, hands: Sequence[int], leader: int, state: State) -> int:
+        """A lower bound on the tricks the claimer's side takes from a trick boundary with
+        ``leader`` (a seat number) on lead, whatever the opponents play: 0 unless the state
+        is silent and the opponents hold no trump (so nothing of theirs ever ruffs).
+
+        * Every card of the side above all the opponents' cards of its suit: each lead
+          wins and keeps the lead for the side, so the side takes every trick it leads.
+        * The side on lead: when every lead the policy allows is a winner, it wins this
+          trick; and every trick while the hand on lead keeps a winner, as long as no
+          careless lead (C1) can ever be a loser and partner can never overtake (all
+          partner's cards in each suit below the leader's) or holds only winners (then
+          he keeps the lead to the end): as many tricks as the leader has winners (the
+          opponents' discards only add winners).
+        * The opponents on lead: the side wins this trick if in every suit the leader
+          holds, fourth hand holds a card above the opponents' (it wins when last to play)
+          or ruffs, or second hand holds only such cards or ruffs; and every trick if all
+          its cards are winners.
+        """
+        if state[0] < self.groups or hands[leader].bit_count() >= self.add_depth:
+            return 0  # (an edit may add a card below that the bounds do not foresee)
+        side = self.side
+        trump = self.trump
+        theirs = hands[side ^ 1] | hands[side ^ 3]
+        lead = hands[leader]
+        if trump >= 0 and (theirs >> (13 * trump)) & _M13:
+            # the opponents hold a trump: only the side's leads of winners that no hand can
+            # ruff yet (see _unruffed)
+            if (leader & 1) != side:
+                return _forced_ruff_win(
+                    lead, hands[(leader + 1) & 3], hands[leader ^ 2], hands[(leader + 3) & 3], trump
+                )
+            if (
+                state[3] & AWARE
+                and self.prof.aware_claimer_draws_trumps
+                and (lead >> (13 * trump)) & _M13
+            ):
+                return 0  # (an aware claimer leads his top trump, a winner or not)
+            partner = hands[leader ^ 2]
+            safe = _unruffed(lead, partner, hands[leader ^ 1], hands[leader ^ 3], trump)
+            chain = self._cash_chain(lead, partner, theirs, False, follows_low=False)
+            return min(safe, chain)
+        mine = hands[side] | hands[side ^ 2]
+        if (leader & 1) == side:
+            partner = hands[leader ^ 2]
+            if _only_winners(mine, theirs):
+                return lead.bit_count()  # every lead wins, and keeps the lead
+            if trump >= 0 and not _side_winner(lead, theirs, trump):
+                return 0  # (a leader holding only trump winners may lead any suit: C4d)
+            chain = self._cash_chain(
+                lead, partner, theirs, _only_winners(partner, theirs), follows_low=True
+            )
+            if chain and trump >= 0:
+                return max(chain, _chain_then_trumps(chain, lead, partner, theirs, trump))
+            return chain
+        second, fourth = hands[(leader + 1) & 3], hands[(leader + 3) & 3]
+        if not _forced_win(lead, second, fourth, theirs, trump):
+            return 0 if trump < 0 else _forced_then_trumps(lead, second, fourth, theirs, trump)
+        if _only_winners(mine, theirs):
+            return lead.bit_count()
+        return 1 if trump < 0 else max(1, _forced_then_trumps(lead, second, fourth, theirs, trump))
+
+    def _cash_chain(
+        self, lead: int, partner: int, theirs: int, partner_solid: bool, *, follows_low: bool
+    ) -> int:
+        """The tricks the side surely takes with the leader's winners (see sure_tricks).
+        ``follows_low``: partner plays low under the leader's winner when he can (it cannot be
+        beaten); otherwise (an opponent may ruff it) he may overtake at any time."""
+        prof = self.prof
+        top_down = prof.top_down
+        careless = prof.careless_spot_cards
+        winners = 0
+        first_ok = True
+        cap = 13  # the chain's tricks are sure up to this many
+        for sh in (0, 13, 26, 39):
+            ls = (lead >> sh) & _M13
+            if not ls:
+                continue
+            bs = (theirs >> sh) & _M13
+            btop = bs.bit_length()
+            ws = ls >> btop << btop  # the leader's winners in the suit
+            winners += ws.bit_count()
+            loose = not top_down or (careless and ls.bit_length() - 1 < _TEN)
+            if ws and loose and ws != ls:
+                first_ok = False  # a careless lead of a loser is allowed now
+            # cards the hand may lead in any order later (careless spots, or any card
+            # without top-down order): an opposing card between them makes one a loser. The
+            # hand leads the suit only once it holds a winner there: after the opponents'
+            # cards above its top card are gone (two a trick at most; their discards only
+            # add winners); then, top-down, its honours in the suit first, one a trick
+            group = ls if not top_down else (ls & _SPOTS if careless else 0)
+            if group & (group - 1):
+                low = group & -group
+                between = ((1 << (group.bit_length() - 1)) - 1) & ~((low << 1) - 1)
+                if bs & between:
+                    wait = ((bs >> ls.bit_length()).bit_count() + 1) // 2
+                    if top_down:
+                        wait += (ls & ~_SPOTS).bit_count()
+                    cap = min(cap, wait)
+            ps = (partner >> sh) & _M13
+            if not partner_solid and ps:
+                # partner might overtake a card led below his highest (with every card of his
+                # above it, when he follows low) and then lead a loser; the overtaking trick
+                # is still won. A card is led a winner only once the opponents' cards above it
+                # are gone (at most two a trick), from the top (after the leader's higher
+                # cards; his spots in any order when careless), and partner follows with his
+                # lower cards first (one a trick at most)
+                below = ls & ((1 << (ps.bit_length() - 1)) - 1)
+                while below:
+                    b = below.bit_length() - 1
+                    below ^= 1 << b
+                    wait = ((bs >> (b + 1)).bit_count() + 1) // 2
+                    if follows_low:
+                        wait = max(wait, (ps & ((1 << b) - 1)).bit_count())
+                    if top_down:
+                        ahead = ls >> (b + 1) << (b + 1)
+                        if careless:
+                            ahead &= ~_SPOTS
+                        wait = max(wait, ahead.bit_count())
+                    cap = min(cap, wait + 1)
+        if not winners or not first_ok:
+            return 0
+        return min(winners, max(cap, 1))
 
 
 _M13 = 0x1FFF

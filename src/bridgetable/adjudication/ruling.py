@@ -256,7 +256,14 @@ def adjudicate(
 
         def run(policy: NormalPlay, table: dict[Any, list[Any]], target: int | None) -> MinResult:
             return min_tricks(
-                pos, side, policy, deadline=deadline, clock=clock, table=table, stop_at=target
+                pos,
+                side,
+                policy,
+                deadline=deadline,
+                clock=clock,
+                table=table,
+                stop_at=target,
+                accelerator=policy.accelerator(),
             )
 
         believer = Believer(

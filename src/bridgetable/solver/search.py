@@ -16,15 +16,24 @@ hands is chosen to hold that side down, optionally with one side restricted by a
   above the answer; with ``stop_at``, a first-found search for one target;
 * a table of bounds (and the witness line) at trick boundaries, keyed by the remaining cards
   reduced to relative ranks within each suit when there is no policy, or when the policy's
-  optional ``rank_key`` says what else its choices depend on (otherwise by the exact cards
-  and the policy state); a second table finds a boundary's entry by its exact cards;
+  accelerator's ``rank_key`` says what else its choices depend on (otherwise by the exact
+  cards and the policy state); a second table finds a boundary's entry by its exact cards;
 * one card per run of equivalent cards (same hand and suit, adjacent among the cards still
-  in play; with a policy, also both allowed and leading to equal policy states);
+  in play) when there is no policy, or when the accelerator allows it (``merge_runs``: then
+  also both allowed and leading to equal policy states);
 * lower bounds at trick boundaries: the side's trumps that cannot all be over-ruffed; the
-  side on lead with only top cards; the policy's optional ``sure_tricks``; an optional
+  side on lead with only top cards; the accelerator's ``sure_tricks``; an optional
   ``bounds`` callable;
 * with ``k = 0``, a trick in progress that the side must win is cut at once;
 * move ordering that loses the trick for ``side`` first.
+
+A policy's search aids are declared apart from its card-level rules: a :class:`Policy` says
+only what the hands may play; an :class:`Accelerator` (passed as ``accelerator``) holds the
+aids that make the search over it fast. Without one the search over a policy is the plain
+one: every allowed card tried, every boundary keyed by its exact cards and policy state, no
+bound but the policy-free ones above. It gives the same answer, more slowly: the aids may
+only ever prune, and ``tests/adjudication/test_accelerator.py`` checks the two against each
+other.
 
 A deadline on an injected clock stops it; the result then says ``complete=False`` and keeps
 the best line found and the lower bound proven.
@@ -44,7 +53,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -53,7 +62,7 @@ from bridgetable.core.position import Position, unchecked_position
 from bridgetable.core.seats import SEATS, Side
 from bridgetable.solver.errors import SolverError
 
-__all__ = ["Bounds", "MinResult", "Policy", "floor", "min_tricks"]
+__all__ = ["Accelerator", "Bounds", "MinResult", "Policy", "floor", "min_tricks"]
 
 S = TypeVar("S", bound=Hashable)
 
@@ -63,32 +72,13 @@ Bounds = Callable[[Position], tuple[int, int]]
 
 
 class Policy(Protocol[S]):
-    """A restriction on what the hands may play, with a hashable state.
+    """A restriction on what the hands may play, with a hashable state: the card-level
+    rules only (the aids that speed the search over it are an :class:`Accelerator`).
 
     The search calls :meth:`allowed` for every hand to play with a choice of legal cards
     (return ``pos.legal_mask()`` for an unrestricted hand) and :meth:`after` for every card
     it tries. Results are cached by the exact cards and the state, so the state must capture
-    everything ``allowed`` depends on besides the position. Two cards are merged as
-    equivalent only when :meth:`after` gives equal states for both; a policy should treat
-    such cards alike.
-
-    Two optional methods help the search (it looks them up by name):
-
-    * ``rank_key(hands, state)``: ``None``, or a hashable token such that the policy's
-      choices from a trick boundary with these hands (masks by seat) depend only on the
-      token, the seats and the ranks of the cards in play relative to each other within
-      each suit: the search then shares one table entry among such boundaries.
-    * ``sure_tricks(hands, leader, state)``: a lower bound on the answer from a trick
-      boundary with seat number ``leader`` on lead. It must be sound: a wrong one gives a
-      wrong answer.
-    * ``merge_runs``: ``False`` when the policy may treat positions differently that differ
-      only in which of two equivalent cards (adjacent in play, one hand) was played: the
-      search then tries every card (default ``True``).
-    * ``free(seat)`` and ``suit_after(state, seat, led, suit)``: whether :meth:`allowed`
-      always gives seat number ``seat`` its legal cards; the state :meth:`after` gives for
-      any card of suit ``suit`` played by seat number ``seat`` (``led``: the suit led, -1 on
-      lead), or ``None`` to have the search call :meth:`after`. With both, the search
-      skips building a Position for a free hand's turn, and calling :meth:`after` for any.
+    everything ``allowed`` depends on besides the position.
     """
 
     def start(self, pos: Position) -> S:
@@ -102,6 +92,64 @@ class Policy(Protocol[S]):
 
     def after(self, pos: Position, state: S, card: Card) -> S:
         """The state after ``card`` is played at ``pos``."""
+        ...
+
+
+class Accelerator(Protocol[S]):
+    """Search aids for one :class:`Policy` (with states of type ``S``): facts about the
+    policy that let :func:`min_tricks` prune, share and skip work.
+
+    The aids never change the answer when they keep the promises below; a broken promise
+    gives a wrong answer silently, which is why each accelerator should be checked against
+    the plain search (``accelerator=None``) on many positions. The search passes the hands
+    as four card masks by seat number (North 0), the seat to play or on lead as a seat
+    number, and the policy's own states; it may call any aid at any node, any number of
+    times, in any order, and calls none of them without a policy.
+    """
+
+    def sure_tricks(self, hands: Sequence[int], leader: int, state: S) -> int:
+        """A lower bound on the answer from a trick boundary (no card of the trick played)
+        with these ``hands``, seat number ``leader`` on lead and the policy in ``state``:
+        the fewest of the remaining tricks the searched side takes there when every card is
+        chosen to hold it down, within what the policy allows. It must be proven for the
+        policy as the search meets it (0 is always sound): the search cuts every line below
+        it, at once and in later, larger searches sharing its table."""
+        ...
+
+    def rank_key(self, hands: Sequence[int], state: S) -> Hashable | None:
+        """``None``, or a hashable token such that the policy's choices from a trick
+        boundary with these hands and ``state``, to the end of the play, depend only on the
+        token, the seats and the ranks of the cards in play relative to each other within
+        each suit (the cards played squeezed out): whatever the policy reads beyond relative
+        ranks (an honour test, a known void, an awareness flag...) must be in the token.
+        The search then shares one table entry among the boundaries with equal tokens and
+        equal relative-rank hands (with other searches too, through ``table``: so equal
+        tokens from two policies sharing a table must mean the same choices). It also
+        compares the tokens after two of the side's equivalent cards to merge them (see
+        :meth:`merge_runs`). ``None`` keys the boundary by its exact cards and state."""
+        ...
+
+    def free(self, seat: int) -> bool:
+        """Whether :meth:`Policy.allowed` gives seat number ``seat`` every legal card, at
+        every node of the search. For a free hand the search plays one card for each run of
+        equivalent cards (so ``True`` needs :meth:`merge_runs` too) and takes the states
+        after its cards from :meth:`suit_after` when that answers."""
+        ...
+
+    def suit_after(self, state: S, seat: int, led: int, suit: int) -> S | None:
+        """The state :meth:`Policy.after` gives from ``state`` for *every* card of suit
+        ``suit`` played by seat number ``seat`` to a trick whose led suit is ``led`` (-1: on
+        lead), whatever the position; or ``None`` when it may depend on more (the search
+        then calls :meth:`Policy.after`)."""
+        ...
+
+    def merge_runs(self) -> bool:
+        """Whether the search may try one card for each run of equivalent cards (same hand
+        and suit, adjacent among the cards in play): the policy must give the same answer
+        from positions that differ only in which card of such a run was played, when both
+        cards are allowed and lead to equal states (for the searched side's cards, also to
+        equal tokens of :meth:`rank_key`, not ``None``). ``False`` tries every allowed card.
+        """
         ...
 
 
@@ -290,6 +338,7 @@ class _Search:
         clock: Callable[[], float] | None,
         bounds: Bounds | None,
         table: dict[Hashable, list[Any]] | None = None,
+        accelerator: Accelerator[Any] | None = None,
     ) -> None:
         self.hands = list(pos.hands)
         self.tsuit = pos.trump
@@ -299,13 +348,22 @@ class _Search:
         self.deadline = deadline
         self.clock = clock
         self.bounds = bounds
-        self.sure = getattr(policy, "sure_tricks", None)
-        self.rank_key = getattr(policy, "rank_key", None)
-        self.suit_after = getattr(policy, "suit_after", None)
-        free = getattr(policy, "free", None)
-        self.free = tuple(free is not None and bool(free(seat)) for seat in range(4))
-        # whether one card of a run of equivalent cards stands for the run (see Policy)
-        self.merge_runs = bool(getattr(policy, "merge_runs", True))
+        if accelerator is not None and policy is None:
+            raise SolverError("an accelerator speeds the search over a policy: pass both")
+        # the aids (see Accelerator), as bound methods for the hot path; none: plain search
+        self.sure: Callable[[Sequence[int], int, Any], int] | None = None
+        self.rank_key: Callable[[Sequence[int], Any], Hashable | None] | None = None
+        self.suit_after: Callable[[Any, int, int, int], Any] | None = None
+        self.free: tuple[bool, ...] = (False, False, False, False)
+        # whether one card of a run of equivalent cards stands for the run: always without
+        # a policy (the cards are then alike), with one only when the accelerator says so
+        self.merge_runs = policy is None
+        if accelerator is not None:
+            self.sure = accelerator.sure_tricks
+            self.rank_key = accelerator.rank_key
+            self.suit_after = accelerator.suit_after
+            self.merge_runs = bool(accelerator.merge_runs())
+            self.free = tuple(self.merge_runs and bool(accelerator.free(seat)) for seat in range(4))
         # the entries by relative-rank key (shared with other searches when given) and by
         # exact cards and policy state (this search's own)
         self.memo: dict[Hashable, list[Any]] = {} if table is None else table
@@ -339,8 +397,8 @@ class _Search:
 
     def key(self, leader: int, state: Hashable) -> Hashable | None:
         """The table key of a trick boundary: relative ranks without a policy, or with the
-        policy's ``rank_key`` token when it has one here; ``None`` when the entry depends on
-        the exact cards and the policy state."""
+        accelerator's ``rank_key`` token when it gives one here; ``None`` when the entry
+        depends on the exact cards and the policy state."""
         h0, h1, h2, h3 = self.hands
         token: Hashable = None
         if self.policy is not None:
@@ -571,11 +629,11 @@ class _Search:
 
     def alike(self, seat: int, card: int, met: list[int], nstate: Hashable) -> bool:
         """Whether ``card`` may stand in for one of ``met``: cards of its run in the same hand
-        leading to the same policy state. Always for a policy without ``rank_key`` (the
-        protocol asks it to treat them alike) and for the opponents' cards (the policy
-        restricts the searched side). For the side's cards, the policy's token after them
-        must be equal and not None: a statement names exact cards, and (say) a ten and a nine
-        kept may be led differently later."""
+        leading to the same policy state, where the accelerator lets runs merge (never in
+        the plain search). Always then for the opponents' cards (the policy restricts the
+        searched side). For the side's cards, the accelerator's token after them must be
+        equal and not None: a statement names exact cards, and (say) a ten and a nine kept
+        may be led differently later."""
         if not self.merge_runs:
             return False
         rank_key = self.rank_key
@@ -945,6 +1003,7 @@ def min_tricks(
     bounds: Bounds | None = None,
     stop_at: int | None = None,
     table: dict[Hashable, list[Any]] | None = None,
+    accelerator: Accelerator[Any] | None = None,
 ) -> MinResult:
     """The fewest of the remaining tricks (the one in progress included) ``side`` takes when
     every card of all four hands is chosen to hold ``side`` down, each hand restricted to
@@ -967,13 +1026,18 @@ def min_tricks(
             that many tricks (``tricks``), or with a proven ``lower`` above it.
         table: a dict to keep the table of bounds in, to share it with other searches of
             the same position and side (pass the same dict to each). It holds the entries
-            keyed by relative ranks (with the policy's ``rank_key`` token); those keyed by
-            exact cards and policy state stay with each search. So the policies must give
-            equal tokens only where their choices, from there to the end, are the same.
+            keyed by relative ranks (with the accelerator's ``rank_key`` token); those keyed
+            by exact cards and policy state stay with each search. So the accelerators must
+            give equal tokens only where their policies' choices, from there to the end, are
+            the same.
+        accelerator: search aids for ``policy`` (see :class:`Accelerator`), which must keep
+            its promises: a wrong aid gives a wrong answer. ``None`` (the default) is the
+            plain search over the policy: the same answer, more slowly. It needs a policy.
 
     Raises:
         SolverError: a deadline without a clock, a policy that allows no card or an illegal
-            one, inconsistent bounds (``lo > hi``) or an answer above the root's ``hi``.
+            one, an accelerator without a policy, inconsistent bounds (``lo > hi``) or an
+            answer above the root's ``hi``.
 
     Example:
         >>> import time
@@ -988,7 +1052,14 @@ def min_tricks(
     if deadline is not None and clock is None:
         raise SolverError("a deadline needs a clock (for example clock=time.monotonic)")
     search = _Search(
-        pos, side, policy=policy, deadline=deadline, clock=clock, bounds=bounds, table=table
+        pos,
+        side,
+        policy=policy,
+        deadline=deadline,
+        clock=clock,
+        bounds=bounds,
+        table=table,
+        accelerator=accelerator,
     )
     return search.run(pos, stop_at)
 
@@ -1002,7 +1073,7 @@ def floor(
     bounds: Bounds | None = None,
 ) -> MinResult:
     """The fewest of the remaining tricks ``side`` takes under any play of all four hands
-    (Law 79A2's question): :func:`min_tricks` with no policy.
+    (Law 79A2's question): :func:`min_tricks` with no policy (so no accelerator).
 
     Example:
         >>> from bridgetable.core.position import Position
