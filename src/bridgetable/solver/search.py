@@ -32,8 +32,8 @@ only what the hands may play; an :class:`Accelerator` (passed as ``accelerator``
 aids that make the search over it fast. Without one the search over a policy is the plain
 one: every allowed card tried, every boundary keyed by its exact cards and policy state, no
 bound but the policy-free ones above. It gives the same answer, more slowly: the aids may
-only ever prune, and ``tests/adjudication/test_accelerator.py`` checks the two against each
-other.
+only save work, never change the answer, and ``tests/adjudication/test_accelerator.py``
+checks the two against each other.
 
 A deadline on an injected clock stops it; the result then says ``complete=False`` and keeps
 the best line found and the lower bound proven.
@@ -131,9 +131,10 @@ class Accelerator(Protocol[S]):
 
     def free(self, seat: int) -> bool:
         """Whether :meth:`Policy.allowed` gives seat number ``seat`` every legal card, at
-        every node of the search. For a free hand the search plays one card for each run of
-        equivalent cards (so ``True`` needs :meth:`merge_runs` too) and takes the states
-        after its cards from :meth:`suit_after` when that answers."""
+        every node of the search. Read only when :meth:`merge_runs` is true: the search then
+        tries one card for each run of a free hand's legal cards without asking
+        :meth:`Policy.allowed`, and takes the states after them from :meth:`suit_after`
+        when that answers for every suit the hand may play."""
         ...
 
     def suit_after(self, state: S, seat: int, led: int, suit: int) -> S | None:
