@@ -1,17 +1,23 @@
-"""Worked claim rulings from published sources (tests/adjudication/worked_examples.py), each
-ruled by the adjudicator and compared with the published ruling (after Law 71, where the
-case is about a concession that no normal play could lose)."""
+"""Worked claim rulings from published sources (tests/adjudication/worked_examples.py, and the
+rulings given at real tables in tests/adjudication/published_rulings.py), each ruled by the
+adjudicator and compared with the published ruling (after Law 71, where the case is about a
+concession that no normal play could lose)."""
 
 from __future__ import annotations
 
 import pytest
 
-from adjudication.worked_examples import CASES, Case
+from adjudication.published_rulings import PUBLISHED_CASES
+from adjudication.worked_examples import CASES as WORKED_CASES
+from adjudication.worked_examples import Case
 from bridgetable.adjudication.ruling import adjudicate
 from bridgetable.core.calls import Strain
 from bridgetable.core.cards import Card, Suit
 from bridgetable.core.position import Position
 from bridgetable.core.seats import Seat
+
+#: Every case the test rules: the worked examples, then the rulings from real tables.
+CASES: list[Case] = [*WORKED_CASES, *PUBLISHED_CASES]
 
 #: Published rulings the adjudicator does not reproduce yet, and why.
 KNOWN_GAPS = {
@@ -28,6 +34,19 @@ KNOWN_GAPS = {
         "example holds not normal; the director held it careless but normal (0). No class "
         "of the catalogue makes it normal: a novice may lead spot cards before honours "
         "that are not winners, never before a winner: 2"
+    ),
+    "bw-trial-4s-forgotten-trump-committee-allows": (
+        "70C/C4c, a committee's judgement outside Law 70: the adjudicator gives 7, as the "
+        "director did. South, unaware of West's S6, may cash North's heart winners before "
+        "drawing it, and West ruffs the third heart (its line: D10 to North, DA, HK, HQ, "
+        "HJ ruffed by West). The appeal committee restored all 8 only because it 'would "
+        "not have called the director', a ground no rule of the engine models"
+    ),
+    "bw-sectional-4nt-claim-on-the-lead": (
+        "speed: a 13-card position with the opening lead in progress; the first search "
+        "does not finish within the test's 30 s cap, so the ruling is undetermined. The "
+        "director gave 8: the HA, spades from the top (West's ST wins the fifth) and "
+        "diamonds from the top (East's DJ wins the fourth)"
     ),
 }
 
@@ -81,6 +100,23 @@ def test_published_ruling(case: Case) -> None:
 
 
 def test_enough_cases_from_the_cited_sources() -> None:
-    assert len(CASES) >= 25
+    assert len(WORKED_CASES) >= 25
     assert len({c.id for c in CASES}) == len(CASES)
     assert all(c.source for c in CASES)
+
+
+def test_published_rulings_are_tagged_and_whole() -> None:
+    """Each ruling from a real table is tagged, and its position is whole: no card twice, the
+    hands of one length but for those that have played to the trick in progress, and the
+    claim within the tricks left."""
+    for c in PUBLISHED_CASES:
+        assert "published" in c.tags, c.id
+        assert ("upheld" in c.tags) == (c.awarded == c.claimed), c.id
+        hands = [h.split(".") for h in c.deal[2:].split()]
+        cards = [s + r for h in hands for s, ranks in zip("SHDC", h, strict=True) for r in ranks]
+        cards += c.trick
+        assert len(cards) == len(set(cards)), c.id
+        lengths = [sum(map(len, h)) for h in hands]
+        left = max(lengths)
+        assert sorted(lengths) == sorted([left - 1] * len(c.trick) + [left] * (4 - len(c.trick)))
+        assert 0 <= c.awarded <= c.claimed <= left, c.id
