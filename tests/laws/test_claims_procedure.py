@@ -178,6 +178,66 @@ def test_R68_7_without_all_four_the_director_rules() -> None:
     assert b.phase is Phase.ENDED and b.declarer_tricks == 10
 
 
+def test_R68_7_with_no_director_the_proposal_stands_when_all_four_accept() -> None:
+    # no Director at the table: instead of playing on, a player asks for the adjudicator's
+    # proposal; it faces every hand (70B3) and is the result once all four accept it
+    b = after_trick_one()
+    b.make_claim(S, 12)
+    b.dispute_claim(W)
+    assert "ask_ruling" in b.view_for(N).actions  # any player, dummy included
+    exc = refused(b.propose_ruling, 11)  # nobody asked for it
+    assert isinstance(exc, WrongPhase)
+    b.ask_ruling(W)
+    exc = refused(b.ask_ruling, E)
+    assert isinstance(exc, NotEntitled)
+    assert E not in b.view_for(S).hands  # nothing faced before the proposal
+    b.propose_ruling(11, laws="70C", text="East's spade ruffs the third heart")
+    view = b.view_for(S)
+    assert view.hands[E] == b.hand(E) and view.hands[W] == b.hand(W)
+    assert "request_play_on" not in b.view_for(W).actions  # every hand is faced now
+    for seat in (S, W, N):
+        b.accept_ruling(seat)
+        assert b.phase is Phase.CLAIM
+    exc = refused(b.accept_ruling, S)
+    assert isinstance(exc, NotEntitled)
+    b.accept_ruling(E)
+    claim = b.claim
+    assert claim is not None and claim.status == "ruled" and claim.awarded == 11
+    assert claim.summary()["ruled_by"] == "players"
+    assert b.phase is Phase.ENDED and b.declarer_tricks == 11
+    again = Board.replay(BoardRecord(b.setup, b.events))
+    assert again.declarer_tricks == 11 and again.claim is not None
+    assert again.claim.summary() == claim.summary()
+
+
+def test_R68_7_a_director_call_leaves_the_ruling_to_the_director() -> None:
+    # 68D2a, 9B: once a player calls the Director, the proposal cannot settle the claim
+    b = after_trick_one()
+    b.make_claim(S, 12)
+    b.dispute_claim(E)
+    b.ask_ruling(E)
+    b.propose_ruling(12)
+    b.accept_ruling(N)
+    b.call_director(E, "the claim missed the trump")
+    assert "accept_ruling" not in b.view_for(S).actions
+    exc = refused(b.accept_ruling, S)
+    assert isinstance(exc, NotEntitled) and "68D2a" in exc.law
+    call = b.open_director_call()
+    assert call is not None and call["claim"] and call["caller"] == "E"
+    b.director_rule(10, text="a trump trick lost to the outstanding trump")
+    assert b.open_director_call() is None
+    assert b.phase is Phase.ENDED and b.declarer_tricks == 10
+    # called before any proposal: none may be recorded
+    b = after_trick_one()
+    b.make_claim(S, 12)
+    b.dispute_claim(W)
+    b.call_director(W)
+    assert "ask_ruling" not in b.view_for(W).actions
+    b2 = Board.replay(BoardRecord(b.setup, b.events))
+    exc = refused(b2.ask_ruling, W)
+    assert isinstance(exc, NotEntitled)
+
+
 def test_R69_1_agreement_is_provisional_until_established() -> None:
     b = after_trick_one()
     b.make_claim(S, 11)

@@ -407,7 +407,10 @@ def test_robot_claims_once_a_board() -> None:
 
 def test_a_disputed_claim_does_not_freeze_a_table_of_robots() -> None:
     # South overclaims at a table of four robots; West disputes; with no Director at the
-    # table the robots ask to play on and agree (68D2b), and play resumes to the end
+    # table West asks for the adjudicator's proposal, which the server records (here, the
+    # server's own functions), and all four robots accept it
+    from bridgetable.server.hub import proposal_terms, propose_ruling
+
     b = Board(BoardSetup.for_board(1, deal=Deal.from_pbn(DEAL), contract=Contract.parse("7NT S")))
     cfg = {"lead_samples": 4, "play_samples": 4}
     rng = random.Random(3)
@@ -424,6 +427,12 @@ def test_a_disputed_claim_does_not_freeze_a_table_of_robots() -> None:
     for _ in range(200):
         if b.is_over:
             break
+        claim = b.claim
+        if claim is not None and claim.ruling_asked and claim.proposal is None:
+            answer = propose_ruling(claim.position, claim.claimer, claim.tricks, None)
+            tricks, laws, text = proposal_terms(answer, claim.tricks)
+            b.propose_ruling(tricks, laws=laws, text=text)
+            continue
         moved = False
         for s in Seat:
             view = b.view_for(s).to_dict()
@@ -440,3 +449,6 @@ def test_a_disputed_claim_does_not_freeze_a_table_of_robots() -> None:
             break
         assert moved, f"nobody can act: {b.view_for(Seat.SOUTH).to_dict()['actions']}"
     assert b.is_over
+    claim = b.claim
+    assert claim is not None and claim.status == "ruled" and len(claim.accepted) == 4
+    assert claim.ruling is not None and claim.ruling.text

@@ -154,3 +154,108 @@ def test_R79_2_agreement_to_a_claim_below_the_floor_refused(server: ServerProces
             assert e.view is not None and e.view["claim"]["status"] == "pending"
 
     asyncio.run(run())
+
+
+# ----------------------------------------------------------------------------- no Director
+
+
+async def _against_robots(
+    http: httpx.AsyncClient, server: ServerProcess, stack: AsyncExitStack
+) -> tuple[str, Client]:
+    """3NT by South against robots (North is a robot too); the robots lead and face it."""
+    t = await create_table(
+        http, server, deal=DEAL, contract="3NT", declarer="S", robots=["N", "E", "W"]
+    )
+    s = await stack.enter_async_context(Client(server, t["id"], t["tokens"]["S"]))
+    await s.wait(lambda v: v["phase"] == "play" and "claim" in v["actions"], 60)
+    return t["id"], s
+
+
+def test_overclaim_against_robots_the_proposal_is_accepted_and_scored(
+    server: ServerProcess,
+) -> None:
+    """South claims all thirteen against robots; a robot disputes and asks for the
+    adjudicator's proposal; it is shown to all four with its explanation, the robots accept
+    it, South accepts it, and the board is scored."""
+
+    async def run() -> None:
+        async with httpx.AsyncClient() as http, AsyncExitStack() as stack:
+            tid, s = await _against_robots(http, server, stack)
+            assert (await s.command("claim", {"tricks": 13}))["type"] == "ack"
+            v = await s.wait(
+                lambda v: (
+                    "accept_ruling" in v["actions"] and len(v["claim"]["proposal"]["accepted"]) == 3
+                ),
+                60,
+            )
+            claim = v["claim"]
+            assert claim["status"] == "disputed" and claim["ruling_asked"]
+            proposal = claim["proposal"]
+            assert proposal is not None and proposal["text"]
+            assert 0 <= proposal["tricks"] < 13
+            assert set(proposal["accepted"]) == {"N", "E", "W"}  # the robots accepted
+            # every hand is faced for the players to check the explanation (70B3)
+            assert set(v["hands"]) == {"N", "E", "S", "W"}
+            assert (await s.command("accept_ruling"))["type"] == "ack"
+            v = await s.wait(lambda v: v["phase"] == "ended")
+            assert v["claim"]["status"] == "ruled" and v["claim"]["ruled_by"] == "players"
+            assert v["claim"]["awarded"] == proposal["tricks"]
+            r = (await http.get(f"{server.http}/api/tables/{tid}/result")).json()
+            assert r["tricks"] == 0 + proposal["tricks"]  # no trick was played
+            assert isinstance(r["score_ns"], int)
+
+    asyncio.run(run())
+
+
+def test_a_side_calls_the_director_and_the_director_rules(server: ServerProcess) -> None:
+    """South overclaims; West disputes and calls the Director instead of taking a proposal;
+    the call is in the server's queue of calls, which only a Director may read; the
+    Director joins from it and rules; the call leaves the queue."""
+
+    async def run() -> None:
+        async with httpx.AsyncClient() as http, AsyncExitStack() as stack:
+            t = await create_table(http, server, deal=DEAL, contract="3NT", declarer="S")
+            tid = t["id"]
+            clients = {
+                s: await stack.enter_async_context(Client(server, tid, tok))
+                for s, tok in t["tokens"].items()
+            }
+            w = clients["W"]
+            v = await w.wait(lambda v: "play" in v["actions"])
+            assert (await w.command("play", {"card": v["legal_cards"][0]}))["type"] == "ack"
+            await w.wait(lambda v: "face_lead" in v["actions"])
+            assert (await w.command("face_lead"))["type"] == "ack"
+            s = clients["S"]
+            await s.wait(lambda v: "claim" in v["actions"])
+            assert (await s.command("claim", {"tricks": 13}))["type"] == "ack"
+            await w.wait(lambda v: "dispute_claim" in v["actions"])
+            assert (await w.command("dispute_claim"))["type"] == "ack"
+            v = await w.wait(lambda v: "ask_ruling" in v["actions"])
+            assert "call_director" in v["actions"]
+            reply = await w.command("call_director", {"reason": "I have the spade king"})
+            assert reply["type"] == "ack", reply
+            v = await s.wait(lambda v: v["claim"]["director_called"])
+            assert "accept_ruling" not in v["actions"] and "ask_ruling" not in v["actions"]
+
+            calls_url = f"{server.http}/api/director/calls"
+            assert (await http.get(calls_url)).status_code == 403
+            bad = {"Authorization": "Bearer not-the-secret"}
+            assert (await http.get(calls_url, headers=bad)).status_code == 403
+            auth = {"Authorization": f"Bearer {SECRET}"}
+            calls = (await http.get(calls_url, headers=auth)).json()["calls"]
+            mine = [c for c in calls if c["id"] == tid]
+            assert len(mine) == 1 and mine[0]["claim"] and mine[0]["caller"] == "W"
+            assert mine[0]["reason"] == "I have the spade king"
+
+            director = await stack.enter_async_context(
+                Client(server, tid, await join(http, server, tid, "director", SECRET))
+            )
+            await director.wait(lambda v: v["claim"] is not None)
+            reply = await director.command("rule", {"tricks": 9, "text": "Law 70: 9 tricks"})
+            assert reply["type"] == "ack", reply
+            v = await w.wait(lambda v: v["phase"] == "ended")
+            assert v["claim"]["ruled_by"] == "director" and v["claim"]["awarded"] == 9
+            calls = (await http.get(calls_url, headers=auth)).json()["calls"]
+            assert not [c for c in calls if c["id"] == tid]
+
+    asyncio.run(run())

@@ -33,7 +33,15 @@ async def scripted(c: Client, rng: random.Random) -> None:
             lambda v: (
                 v["phase"] in ("ended", "passed_out")
                 or bool(
-                    {"call", "play", "face_lead", "explain", "agree_claim", "request_play_on"}
+                    {
+                        "call",
+                        "play",
+                        "face_lead",
+                        "explain",
+                        "agree_claim",
+                        "request_play_on",
+                        "accept_ruling",
+                    }
                     & set(v["actions"])
                 )
                 or "agree_play_on" in v["actions"]
@@ -46,9 +54,12 @@ async def scripted(c: Client, rng: random.Random) -> None:
         if "agree_claim" in a:
             reply = await c.command("agree_claim")
             if reply.get("law") == "68D" and "disputed" in reply.get("reason", ""):
-                # a robot disputed it first: once this view shows it, play on is asked for
+                # a robot disputed it first: once this view shows it, a proposal follows
                 await c.wait(lambda v: "agree_claim" not in v["actions"], 60)
                 continue
+        elif "accept_ruling" in a:
+            # a robot disputed and asked for the adjudicator's proposal: accept it
+            reply = await c.command("accept_ruling")
         elif "request_play_on" in a:
             # a robot disputed a robot's claim: no Director here, so the side asks to play on
             reply = await c.command("request_play_on")

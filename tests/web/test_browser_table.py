@@ -243,3 +243,77 @@ def test_disputed_claim_ruled_from_directors_console(web_server: WebServer, brow
     s.locator("#result").get_by_text("Score:").wait_for()
     for p in (s, d):
         p.context.close()
+
+
+def _overclaim_after_nine_tricks(s: Any) -> None:
+    """South plays nine tricks (a short position for the adjudicator), then claims the rest."""
+    _wait_view(s, "v.role === 'S'")
+    while sum(_view(s)["tricks_won"].values()) < 9:
+        _wait_view(s, "v.actions.includes('play')")
+        s.locator("button.card.legal").first.press("Enter")
+        s.wait_for_timeout(200)
+    _wait_view(s, "v.phase === 'play' && v.actions.includes('claim')")
+    s.get_by_role("button", name="Claim\u2026").click()
+    s.locator("#claim-dialog").get_by_role("button", name="Claim").click()
+
+
+def test_no_director_the_proposal_is_shown_and_accepted(
+    web_server: WebServer, browser: Any
+) -> None:
+    # South overclaims against robots and no Director is at the table: a robot disputes and
+    # asks for the adjudicator's proposal, which South reads with all hands faced and accepts
+    t = web_server.create(deal=DEAL, contract="3NT", declarer="S", robots=["N", "E", "W"], seed=7)
+    s = _page(browser, web_server.link(t["id"], t["tokens"]["S"]))
+    _overclaim_after_nine_tricks(s)
+    proposal = s.get_by_role("group", name="Proposed ruling")
+    proposal.wait_for()
+    _wait_view(s, "v.claim.proposal.accepted.length === 3")
+    p = _view(s)["claim"]["proposal"]
+    text = proposal.inner_text()
+    assert f"South's side: {p['tricks']} of the 4 remaining tricks" in text
+    assert p["text"] and p["text"] in text
+    assert "Waiting for: South" in text
+    assert s.locator(".hand").count() >= 4 or len(_view(s)["hands"]) == 4
+    shot(s, "proposal")
+    s.get_by_role("button", name="Accept the proposed ruling").click()
+    _wait_view(s, "v.phase === 'ended'")
+    panel = s.locator("#claim-panel")
+    assert f"Awarded to South's side: {p['tricks']}" in panel.inner_text()
+    assert "Ruling accepted by all four" in panel.inner_text()
+    s.locator("#result").get_by_text("Score:").wait_for()
+    s.context.close()
+
+
+def test_no_director_a_call_goes_to_the_queue_and_the_director_rules(
+    web_server: WebServer, browser: Any
+) -> None:
+    # South does not accept the proposal and calls the Director; a Director finds the table
+    # in the lobby's queue of calls, goes to it and rules from the console
+    t = web_server.create(deal=DEAL, contract="3NT", declarer="S", robots=["N", "E", "W"], seed=7)
+    s = _page(browser, web_server.link(t["id"], t["tokens"]["S"]))
+    _overclaim_after_nine_tricks(s)
+    s.get_by_role("group", name="Proposed ruling").wait_for()
+    s.get_by_label("Reason for calling the Director").fill("I would draw trumps first")
+    s.locator("details.call-director").get_by_role("button", name="Send the call").click()
+    _wait_view(s, "v.claim.director_called")
+    assert not s.get_by_role("button", name="Accept the proposed ruling").count()
+    assert "The Director has been called" in s.locator("#claim-panel").inner_text()
+
+    d = _page(browser, web_server.url + "/")
+    calls = d.locator("#calls-form")
+    calls.get_by_label("Director's secret").fill(SECRET)
+    calls.get_by_role("button", name="Show the calls").click()
+    item = calls.locator(f"li[data-table='{t['id']}']")
+    item.wait_for()
+    assert "South called about the disputed claim" in item.inner_text()
+    assert "I would draw trumps first" in item.inner_text()
+    item.get_by_role("button", name="Go to the table").click()
+    d.get_by_role("region", name="Director's console").wait_for()
+    d.locator("#rule-tricks").fill("3")
+    d.get_by_role("button", name="Give the ruling").click()
+    _wait_view(s, "v.phase === 'ended'")
+    panel = s.locator("#claim-panel")
+    assert "Awarded to South's side: 3" in panel.inner_text()
+    assert "Director's ruling" in panel.inner_text()
+    for p in (s, d):
+        p.context.close()

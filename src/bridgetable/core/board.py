@@ -54,6 +54,9 @@ from bridgetable.core.claims import (
     HandShownToPartner,
     PlayOnAgreed,
     PlayOnRequested,
+    RulingAccepted,
+    RulingAsked,
+    RulingProposed,
     ScorePublished,
     TricksRestored,
 )
@@ -1273,10 +1276,35 @@ class Board(TableMixin, ClaimsMixin):
                     return len(self._tricks) - 1
         return None
 
+    def open_director_call(self) -> dict[str, Any] | None:
+        """The Director call awaiting a Director, or ``None``: the last call (9B) after which
+        no Director's action (an event with no seat) was recorded. ``claim`` says whether it
+        is about the claim under way (the table then waits for the Director's ruling)."""
+        for i in range(len(self._events) - 1, -1, -1):
+            e = self._events[i]
+            if isinstance(e, DirectorCalled):
+                claim = self._claim
+                return {
+                    "caller": e.seat.letter,
+                    "reason": e.reason,
+                    "event": i,
+                    "claim": claim is not None
+                    and claim.director_called
+                    and claim.status == "disputed",
+                }
+            if e.seat is None:
+                return None
+        return None
+
+    def may_call_director(self, seat: Seat) -> bool:
+        """Whether ``seat`` may summon the Director now (9B; dummy during play only after
+        another player has drawn attention to an irregularity, 43A1a)."""
+        return not (seat is self._dummy and self._phase is Phase.PLAY and not self._attention_drawn)
+
     def call_director(self, seat: Seat, reason: str = "") -> DirectorCalled:
         """Draw attention to an irregularity and summon the Director (9B). During play,
         dummy may do so only after another player has drawn attention to one (43A1a)."""
-        if seat is self._dummy and self._phase is Phase.PLAY and not self._attention_drawn:
+        if not self.may_call_director(seat):
             raise NotEntitled(
                 "call_director",
                 seat,
@@ -1291,6 +1319,7 @@ class Board(TableMixin, ClaimsMixin):
     def _apply_director_called(self, e: DirectorCalled) -> None:
         if e.seat is not self._dummy or self._phase is not Phase.PLAY:
             self._attention_drawn = True
+        self._claim_on_director_called()
 
     def report_irregularity(self, seat: Seat, text: str) -> IrregularityReported:
         """Dummy points out an irregularity: only after play of the hand is over (42B3, 43A1b)."""
@@ -1565,6 +1594,9 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     HandShownToPartner: Board._apply_shown,
     AllHandsFaced: Board._apply_all_faced,
     DirectorRuled: Board._apply_ruled,
+    RulingAsked: Board._apply_ruling_asked,
+    RulingProposed: Board._apply_ruling_proposed,
+    RulingAccepted: Board._apply_ruling_accepted,
     AgreementEstablished: Board._apply_established,
     ScorePublished: Board._apply_published,
     TricksRestored: Board._apply_restored,
@@ -1620,6 +1652,9 @@ _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
     HandShownToPartner: (lambda b, e: b.show_hand_to_partner(e.seat)),
     AllHandsFaced: (lambda b, _e: b.director_face_all()),
     DirectorRuled: (lambda b, e: b.director_rule(e.tricks, laws=e.laws, text=e.text)),
+    RulingAsked: (lambda b, e: b.ask_ruling(e.seat)),
+    RulingProposed: (lambda b, e: b.propose_ruling(e.tricks, laws=e.laws, text=e.text)),
+    RulingAccepted: (lambda b, e: b.accept_ruling(e.seat)),
     AgreementEstablished: (lambda b, _e: b.establish_agreement()),
     ScorePublished: (lambda b, e: b.publish_score(datetime.fromisoformat(e.at))),
     TricksRestored: (

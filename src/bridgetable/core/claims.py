@@ -14,6 +14,12 @@ faced for everyone (68C). Then:
   agreement: the claim is then void and play continues (68D2b);
 * otherwise the Director rules (Law 70; the ruling itself comes from
   :mod:`bridgetable.adjudication`);
+* with no Director at the table, any player may instead ask for the adjudicator's proposed
+  ruling: the server records it with its explanation and every remaining card is faced so
+  that all four can check it (70B3); when all four players accept it, it is the result
+  (an agreement of all four, as 68D2b(i) asks for playing on; the Director may still review it
+  within the Correction Period, 69B and 71); any player may call the Director instead, and
+  then only the Director rules (68D2a, 9B);
 * agreement becomes established when the agreeing side makes a call on a later board or the
   round ends (69A) -- the table reports it; within the Correction Period (79C) the Director
   may return tricks to a side that agreed (69B) or cancel a concession (71).
@@ -139,6 +145,37 @@ class DirectorRuled:
 
 @register_event
 @dataclass(frozen=True, slots=True)
+class RulingAsked:
+    """A player asks for the adjudicator's proposed ruling on a disputed claim, with no Director
+    at the table (instead of playing on, 68D2b, or calling the Director, 68D2a)."""
+
+    seat: Seat
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class RulingProposed:
+    """The adjudicator's proposed ruling on a disputed claim, recorded by the server:
+    ``tricks`` of the remaining tricks to the claimer's side, with the Laws and the
+    explanation shown to all four. Every remaining card is faced (70B3). It becomes the
+    result when all four players accept it."""
+
+    seat: Seat | None
+    tricks: int
+    laws: str = "70"
+    text: str = ""
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class RulingAccepted:
+    """A player accepts the proposed ruling; with all four it is the result."""
+
+    seat: Seat
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
 class AgreementEstablished:
     """The agreeing side made a call on a later board, or the round ended (69A)."""
 
@@ -188,7 +225,13 @@ class Claim:
     play_on_requested: bool = False
     established: bool = False
     responses: int = 0
-    ruling: DirectorRuled | None = None
+    ruling: DirectorRuled | RulingProposed | None = None
+    #: a player asked for the adjudicator's proposal; the proposal; who accepted it
+    ruling_asked: bool = False
+    proposal: RulingProposed | None = None
+    accepted: set[Seat] = field(default_factory=set)
+    #: a player called the Director while the claim was open: only the Director rules now
+    director_called: bool = False
 
     @property
     def side(self) -> Side:
@@ -224,6 +267,25 @@ class Claim:
             "play_on": sorted(s.letter for s in self.play_on),
             "awarded": self.awarded,
             "ruling": None if self.ruling is None else self.ruling.text,
+            "ruled_by": (
+                None
+                if self.ruling is None
+                else "players"
+                if isinstance(self.ruling, RulingProposed)
+                else "director"
+            ),
+            "ruling_asked": self.ruling_asked,
+            "proposal": (
+                None
+                if self.proposal is None
+                else {
+                    "tricks": self.proposal.tricks,
+                    "laws": self.proposal.laws,
+                    "text": self.proposal.text,
+                    "accepted": sorted(s.letter for s in self.accepted),
+                }
+            ),
+            "director_called": self.director_called,
         }
 
 
@@ -373,10 +435,16 @@ class ClaimsMixin:
         ):
             out.append("dispute_claim")
         if claim.status == "disputed":
-            if seat.side is not claim.side and not claim.play_on_requested:
-                out.append("request_play_on")
-            if claim.play_on_requested and seat not in claim.play_on:
-                out.append("agree_play_on")
+            # the hands are faced once a ruling is proposed: no playing on after that
+            if claim.proposal is None:
+                if seat.side is not claim.side and not claim.play_on_requested:
+                    out.append("request_play_on")
+                if claim.play_on_requested and seat not in claim.play_on:
+                    out.append("agree_play_on")
+                if not claim.ruling_asked and not claim.director_called:
+                    out.append("ask_ruling")
+            elif not claim.director_called and seat not in claim.accepted:
+                out.append("accept_ruling")
         return out
 
     # -- commands ------------------------------------------------------------------
@@ -588,6 +656,93 @@ class ClaimsMixin:
         if len(claim.play_on) == 4:
             claim.status = "play_on"
             self._phase = Phase.PLAY
+
+    def ask_ruling(self, seat: Seat) -> RulingAsked:
+        """Ask for the adjudicator's proposed ruling on a disputed claim, with no Director at
+        the table. Any player may ask, once, before the Director has been called."""
+        claim = self._open_claim("ask_ruling", seat)
+        if claim.status != "disputed":
+            raise WrongPhase("ask_ruling", seat, "a ruling follows a dispute", "68D2")
+        if claim.director_called:
+            raise NotEntitled(
+                "ask_ruling", seat, "the Director has been called: he rules", "68D2a, 9B"
+            )
+        if claim.ruling_asked:
+            raise NotEntitled("ask_ruling", seat, "a ruling has been asked for already", "68D2")
+        e = RulingAsked(seat)
+        self._record(e)
+        return e
+
+    def _apply_ruling_asked(self, e: RulingAsked) -> None:  # noqa: ARG002
+        if self._claim is not None:
+            self._claim.ruling_asked = True
+
+    def propose_ruling(self, tricks: int, *, laws: str = "70", text: str = "") -> RulingProposed:
+        """Record the adjudicator's proposed ruling once a player has asked for it: ``tricks``
+        of the remaining tricks to the claimer's side. Every remaining card is faced so that
+        all four can check the explanation (70B3)."""
+        claim = self._claim
+        if claim is None or self._phase is not Phase.CLAIM or claim.status != "disputed":
+            raise WrongPhase("propose_ruling", None, "no disputed claim awaits a ruling", "70")
+        if not claim.ruling_asked or claim.proposal is not None:
+            raise WrongPhase(
+                "propose_ruling", None, "a proposal answers one request for a ruling", "70"
+            )
+        if claim.director_called:
+            raise NotEntitled(
+                "propose_ruling", None, "the Director has been called: he rules", "68D2a"
+            )
+        if not isinstance(tricks, int) or isinstance(tricks, bool):
+            raise NotEntitled("propose_ruling", None, "a number of tricks", "70")
+        if not 0 <= tricks <= claim.remaining:
+            raise NotEntitled("propose_ruling", None, f"0 to {claim.remaining} tricks", "70")
+        e = RulingProposed(None, tricks, str(laws), str(text))
+        self._record(e)
+        return e
+
+    def _apply_ruling_proposed(self, e: RulingProposed) -> None:
+        if self._claim is not None:
+            self._claim.proposal = e
+            self._faced.update(SEATS)
+
+    def accept_ruling(self, seat: Seat) -> RulingAccepted:
+        """Accept the proposed ruling; when all four players have, it is the result."""
+        claim = self._open_claim("accept_ruling", seat)
+        if claim.proposal is None or claim.status != "disputed":
+            raise WrongPhase("accept_ruling", seat, "no ruling has been proposed", "70")
+        if claim.director_called:
+            raise NotEntitled(
+                "accept_ruling", seat, "the Director has been called: he rules", "68D2a, 9B"
+            )
+        if seat in claim.accepted:
+            raise NotEntitled("accept_ruling", seat, "already accepted", "70")
+        e = RulingAccepted(seat)
+        self._record(e)
+        return e
+
+    def _apply_ruling_accepted(self, e: RulingAccepted) -> None:
+        claim = self._claim
+        if claim is None or claim.proposal is None:  # pragma: no cover
+            return
+        claim.accepted.add(e.seat)
+        if len(claim.accepted) == 4:
+            claim.ruling = claim.proposal
+            claim.status = "ruled"
+            self._phase = Phase.ENDED
+
+    def _claim_on_director_called(self) -> None:
+        """A Director call while a claim is open: from now on only the Director rules."""
+        claim = self._claim
+        if (
+            claim is not None
+            and self._phase is Phase.CLAIM
+            and claim.status
+            in (
+                "pending",
+                "disputed",
+            )
+        ):
+            claim.director_called = True
 
     def show_hand_to_partner(self, seat: Seat) -> HandShownToPartner:
         """Rubber: when declarer claims, either defender may face his hand to his partner."""

@@ -421,6 +421,8 @@ def _actions(b: Board, seat: Seat) -> list[str]:
         out.append("correct_explanation")
     out.extend(b.claim_actions(seat))
     out.extend(b.table_actions(seat))
+    if b.may_call_director(seat):
+        out.append("call_director")
     # at a real table a show-out may be a revoke: "No spades, partner?" (42B1, 61B)
     if b.rules.policy == "table" and phase is Phase.PLAY and b.revoke_questions(seat):
         out.append("ask_revoke")

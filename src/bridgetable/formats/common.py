@@ -20,7 +20,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Generic, TypeVar, overload
 
-from bridgetable.core.claims import ClaimAgreed, ClaimDisputed, ClaimMade, DirectorRuled
+from bridgetable.core.claims import (
+    ClaimAgreed,
+    ClaimDisputed,
+    ClaimMade,
+    DirectorRuled,
+    RulingAccepted,
+    RulingProposed,
+)
 from bridgetable.core.errors import NotationError
 from bridgetable.core.record import BoardRecord
 from bridgetable.core.seats import Seat
@@ -246,6 +253,8 @@ class ClaimInfo:
         made: ClaimMade = events[start]
         answers: list[tuple[Seat, bool]] = []
         ruling: tuple[int, str, str] | None = None
+        proposal: RulingProposed | None = None
+        accepted = 0
         for e in events[start + 1 :]:
             if isinstance(e, ClaimAgreed):
                 answers.append((e.seat, True))
@@ -253,6 +262,14 @@ class ClaimInfo:
                 answers.append((e.seat, False))
             elif isinstance(e, DirectorRuled):
                 ruling = (e.tricks, e.laws, e.text)
+            elif isinstance(e, RulingProposed):
+                proposal, accepted = e, 0
+            elif isinstance(e, RulingAccepted):
+                accepted += 1
+                if accepted == 4 and proposal is not None:
+                    # accepted by all four: the result, written as a ruling (a file has no
+                    # notation for who ruled)
+                    ruling = (proposal.tricks, proposal.laws, proposal.text)
         return cls(made.seat, made.tricks, made.concession, made.statement, tuple(answers), ruling)
 
     def is_plain(self, declarer: Seat) -> bool:

@@ -35,7 +35,8 @@ without solving. A declarer on lead claims the rest when every sample gives his 
 remaining trick (once a board: after a disputed claim played on, he plays the cards out). A
 claim is answered by the adjudicator's ruling when that package is
 present, else by double dummy: agree when the claim holds, dispute (or, as the claimer's
-partner, object) otherwise.
+partner, object) otherwise. After its own dispute a robot asks for the adjudicator's proposed
+ruling; it accepts a proposal, and agrees when a player asks to play on.
 """
 
 from __future__ import annotations
@@ -93,12 +94,16 @@ def decide(
         # table mode: a rectification the Law leaves to this player; the robot takes the
         # first option offered (the engine lists the Law's default first)
         return {"action": "choose", "args": {"option": view["options"][0]}}
-    if "request_play_on" in actions:
-        # a claim disputed with no Director at the table: the Law's way on without one is
-        # to play the cards out, all four agreeing (68D2b); the robot asks for it
-        return {"action": "request_play_on", "args": {}}
+    if "accept_ruling" in actions:
+        # the adjudicator's proposal on a disputed claim: the robot accepts it
+        return {"action": "accept_ruling", "args": {}}
     if "agree_play_on" in actions:
+        # a player asked to play on after a dispute (68D2b): the robot agrees
         return {"action": "agree_play_on", "args": {}}
+    if "ask_ruling" in actions and claim is not None and me in claim.get("disputed", ()):
+        # a claim it disputed, with no Director at the table: the robot asks for the
+        # adjudicator's proposal (a player who disputed may rather play on or call the Director)
+        return {"action": "ask_ruling", "args": {}}
     if "explain" in actions:
         for asker, idx in view.get("pending_questions") or []:
             del asker

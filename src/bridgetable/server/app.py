@@ -10,6 +10,8 @@ HTTP (JSON; schema at ``/api/openapi.json``):
   public once the board is over, before that only with a director token
 * ``POST /api/tables/{id}/join`` -- a free seat, a spectator, or the Director (with the
   server's director secret)
+* ``GET /api/director/calls`` -- the queue of open calls for a Director over every table of
+  the server (the director secret as Bearer): every Director of the server sees it
 
 WebSocket ``/ws/tables/{id}``: see ``docs/protocol.md``.
 """
@@ -21,6 +23,7 @@ import contextlib
 import json
 import logging
 import random
+import secrets
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -320,6 +323,13 @@ def create_app(settings: Settings) -> Starlette:
             raise _HTTPError(409, exc.message) from None
         return JSONResponse({"token": token, "role": role_name(role)})
 
+    async def _calls(request: Request) -> Response:
+        auth = request.headers.get("authorization", "")
+        token = auth[7:] if auth.lower().startswith("bearer ") else ""
+        if not secrets.compare_digest(token.encode(), settings.director_secret.encode()):
+            raise _HTTPError(403, "the queue of calls is for the Directors")
+        return JSONResponse({"calls": await hub.director_calls()})
+
     async def openapi(_request: Request) -> Response:
         return JSONResponse(openapi_schema())
 
@@ -491,6 +501,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table_id}", handle(_summary), methods=["GET"]),
         Route("/api/tables/{table_id}/record", handle(_record), methods=["GET"]),
         Route("/api/tables/{table_id}/join", handle(_join), methods=["POST"]),
+        Route("/api/director/calls", handle(_calls), methods=["GET"]),
         WebSocketRoute("/ws/tables/{table_id}", ws_endpoint),
         *web_routes(hub.get),
     ]

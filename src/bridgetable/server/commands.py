@@ -162,6 +162,8 @@ PLAYER_COMMANDS: dict[str, Handler] = {
     "object": lambda b, s, _a: b.object_to_partners_claim(s),
     "request_play_on": lambda b, s, _a: b.request_play_on(s),
     "agree_play_on": lambda b, s, _a: b.agree_play_on(s),
+    "ask_ruling": lambda b, s, _a: b.ask_ruling(s),
+    "accept_ruling": lambda b, s, _a: b.accept_ruling(s),
     "show_hand": lambda b, s, _a: b.show_hand_to_partner(s),
     # table mode (RuleSet policy "table"; the online policy refuses these)
     "choose": _choose,

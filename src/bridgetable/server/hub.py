@@ -114,7 +114,9 @@ class Table:
     memories: dict[Seat, Memory] = field(default_factory=dict)
     robot_tasks: dict[Seat, asyncio.Task[None]] = field(default_factory=dict)
     runs_robots: bool = False
+    #: the adjudicator's proposal message (for the Director's console) and the claim it is for
     proposal: dict[str, Any] | None = None
+    proposal_for: Any = None
 
     @property
     def version(self) -> int:
@@ -220,6 +222,9 @@ class Hub:
             t = self._build(stored)
             self.tables[table_id] = t
         await self._start_robots(t)
+        claim = t.board.claim
+        if claim is not None and claim.status == "disputed" and t.board.phase.value == "claim":
+            self._propose_ruling(t)  # for the Director's console, and a request left open
         return t
 
     def _build(self, stored: StoredTable) -> Table:
@@ -337,23 +342,29 @@ class Hub:
                 ) from None
             except (BadCommand, BridgeError) as exc:
                 raise CommandError("bad_request", str(exc), version=before) from None
-            new = board.events[before:]
-            if new:
-                try:
-                    await self.store.append(
-                        table.id, before, [event_to_dict(e) for e in new], board.is_over
-                    )
-                except VersionConflict:
-                    table.board = self._rebuild(table, before)
-                    await self._catch_up_locked(table)
-                    raise CommandError(
-                        "stale", "another process changed the table first", version=table.version
-                    ) from None
-                except BaseException:
-                    table.board = self._rebuild(table, before)
-                    raise
-            await self._after_change(table, new)
+            await self._commit(table, before)
             return table.version
+
+    async def _commit(self, table: Table, before: int) -> None:
+        """Store the events recorded since ``before`` (the table's lock held), or undo them;
+        then broadcast and run what follows them."""
+        board = table.board
+        new = board.events[before:]
+        if new:
+            try:
+                await self.store.append(
+                    table.id, before, [event_to_dict(e) for e in new], board.is_over
+                )
+            except VersionConflict:
+                table.board = self._rebuild(table, before)
+                await self._catch_up_locked(table)
+                raise CommandError(
+                    "stale", "another process changed the table first", version=table.version
+                ) from None
+            except BaseException:
+                table.board = self._rebuild(table, before)
+                raise
+        await self._after_change(table, new)
 
     async def _after_change(self, table: Table, new: tuple[Any, ...]) -> None:
         await self._broadcast(table)
@@ -361,6 +372,8 @@ class Hub:
             self._compute_floor(table)
         if any(type(e).__name__ == "ClaimDisputed" for e in new):
             self._propose_ruling(table)
+        if any(type(e).__name__ == "RulingAsked" for e in new):
+            await self._offer_proposal(table)
         if table.runs_robots:
             self._feed_robots(table)
 
@@ -403,9 +416,13 @@ class Hub:
     # ------------------------------------------------------------------ Director
 
     def _propose_ruling(self, table: Table) -> None:
+        """Ask a worker for the adjudicator's ruling on the disputed claim: for the Director's
+        console, and for the players once one of them asks for it (``ask_ruling``)."""
         claim = table.board.claim
-        if claim is None:
+        if claim is None or table.proposal_for is claim:
             return
+        table.proposal_for = claim
+        table.proposal = None
         version = table.version
         b = table.board
         job = functools.partial(
@@ -426,14 +443,74 @@ class Hub:
                 ruling = await asyncio.wait_for(loop.run_in_executor(self.executor, job), 30)
             except Exception as exc:
                 ruling = {"error": f"no proposal: {exc!r}"}
+            if table.proposal_for is not claim:
+                return
             msg = {"type": "ruling_proposal", "table": table.id, "version": version, **ruling}
             table.proposal = msg
             text = json.dumps(msg)
             for conn in list(table.conns):
                 if conn.role is DIRECTOR:
                     await conn.send(text)
+            async with table.lock:
+                await self._offer_proposal_locked(table)
 
         asyncio.get_running_loop().create_task(run())
+
+    async def _offer_proposal(self, table: Table) -> None:
+        """A player asked for the ruling: record the proposal when it is ready (now, or when
+        the worker answers)."""
+        if table.proposal_for is not table.board.claim:
+            self._propose_ruling(table)  # a table recovered after the dispute
+            return
+        if table.proposal is not None:
+            await self._offer_proposal_locked(table)
+
+    async def _offer_proposal_locked(self, table: Table) -> None:
+        """Record the adjudicator's proposal for the players (the table's lock held) when one
+        was asked for and none is recorded; a refusal (the Director was called meanwhile)
+        records nothing."""
+        claim = table.board.claim
+        msg = table.proposal
+        if (
+            claim is None
+            or msg is None
+            or table.proposal_for is not claim
+            or not claim.ruling_asked
+            or claim.proposal is not None
+            or claim.status != "disputed"
+            or claim.director_called
+        ):
+            return
+        tricks, laws, text = proposal_terms(msg, claim.tricks)
+        before = table.version
+        try:
+            table.board.propose_ruling(tricks, laws=laws, text=text)
+        except ActionRefused:
+            return
+        try:
+            await self._commit(table, before)
+        except CommandError:  # another process recorded first; its events are replayed
+            return
+
+    # ------------------------------------------------------------------ Director's calls
+
+    async def director_calls(self) -> list[dict[str, Any]]:
+        """Every open call for a Director on this server's unfinished tables: a claim disputed
+        and sent to the Director, or a Director called during the board and not yet
+        answered by a Director's action."""
+        out = []
+        ids = dict.fromkeys([*await self.store.table_ids(unfinished_only=True), *self.tables])
+        for tid in ids:
+            try:
+                table = await self.get(tid)
+            except BridgeError:  # pragma: no cover - a corrupt table must not hide the rest
+                continue
+            if table is None:
+                continue
+            call = table.board.open_director_call()
+            if call is not None:
+                out.append({**table.summary(), **call})
+        return out
 
     # ------------------------------------------------------------------ robots
 
@@ -473,8 +550,11 @@ class Hub:
     ) -> None:
         seed = (int(table.meta.get("seed", 0)) * 1_000_003 + version * 4 + int(seat)) & 0xFFFFFFFF
         mem = table.memories[seat].to_dict()
-        heavy = "play" in view["actions"] or view.get("claim") is not None
+        # a card, or an answer to a claim (the adjudicator's check), goes to a worker; the
+        # other answers (accepting a proposal, asking for one, playing on) are instant
+        heavy = bool({"play", "agree_claim", "object"} & set(view["actions"]))
         cmd: dict[str, Any] | None
+        retry = False
         try:
             if self.robot_delay:
                 await asyncio.sleep(self.robot_delay)
@@ -488,6 +568,7 @@ class Hub:
                 except TimeoutError:
                     log.warning("robot %s at table %s missed its deadline", seat, table.id)
                     cmd = fallback_card(view) if "play" in view["actions"] else None
+                    retry = cmd is None  # an answer to a claim: think again, not freeze
                 except BrokenExecutor:
                     if self.closing:
                         return
@@ -511,6 +592,11 @@ class Hub:
             table.robot_tasks.pop(seat, None)
         if not self.closing and table.version != version:
             self._feed_robots(table, observe=False)
+        elif retry and not self.closing:
+            loop = asyncio.get_running_loop()
+            loop.call_later(
+                self.robot_deadline, functools.partial(self._feed_robots, table, observe=False)
+            )
 
     def _replace_executor(self) -> None:
         old = self.executor
@@ -526,6 +612,34 @@ class Hub:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def proposal_terms(msg: dict[str, Any], claimed: int) -> tuple[int, str, str]:
+    """The tricks, Laws and explanation to propose to the players from a worker's answer.
+    The headline is the final result, Law 71 included; when the adjudicator could not decide
+    in time the double-dummy figure is proposed and the text says so; with no answer at all,
+    the claim as made (the players may still call the Director)."""
+    r = msg.get("ruling")
+    if not isinstance(r, dict):
+        return (
+            claimed,
+            "70",
+            (
+                "The adjudicator gave no proposal; the claim is proposed as made. "
+                "Call the Director if you do not accept it."
+            ),
+        )
+    tricks = r.get("final", r.get("awarded"))
+    laws = ", ".join(r.get("laws") or ["70"])
+    text = str(msg.get("text") or r.get("ruling") or "")
+    if tricks is None:
+        dd = r.get("dd")
+        tricks = claimed if dd is None else min(int(dd), claimed)
+        text = (
+            "The adjudicator could not decide in time; this is the double-dummy result "
+            "(never more than the claim). " + text
+        ).strip()
+    return int(tricks), laws, text
 
 
 def propose_ruling(

@@ -65,6 +65,8 @@ COMMAND_ARGS: dict[str, dict[str, Any]] = {
     "object": _NO_ARGS,
     "request_play_on": _NO_ARGS,
     "agree_play_on": _NO_ARGS,
+    "ask_ruling": _NO_ARGS,
+    "accept_ruling": _NO_ARGS,
     "show_hand": _NO_ARGS,
     # table mode (policy "table")
     "choose": _args(
@@ -374,6 +376,32 @@ def openapi_schema() -> dict[str, Any]:
                         "200": _json({"type": "object"}, "token"),
                         "403": _err("wrong director secret"),
                         "409": _err("seat taken"),
+                    },
+                }
+            },
+            "/api/director/calls": {
+                "get": {
+                    "summary": "The open calls for a Director on this server's tables (the "
+                    "director secret as Bearer): disputed claims sent to the Director and "
+                    "Director calls not yet answered",
+                    "responses": {
+                        "200": _json(
+                            {
+                                "type": "object",
+                                "properties": {
+                                    "calls": {
+                                        "type": "array",
+                                        "items": {
+                                            "type": "object",
+                                            "description": "the table's summary with "
+                                            "caller, reason, event, claim",
+                                        },
+                                    }
+                                },
+                            },
+                            "calls",
+                        ),
+                        "403": _err("no director secret"),
                     },
                 }
             },

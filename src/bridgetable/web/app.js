@@ -21,6 +21,8 @@ const ACTION_LABEL = {
   object: "Object to partner's claim",
   request_play_on: "Ask to play on",
   agree_play_on: "Agree to play on",
+  ask_ruling: "Ask for the adjudicator's ruling",
+  accept_ruling: "Accept the proposed ruling",
   show_hand: "Show my hand to partner",
   announce_current_trick: "Announce: this trick is mine",
   warn_wrong_hand: "Warn declarer: the lead is in the other hand (Law 42B2)",
@@ -31,6 +33,7 @@ const ACK_TEXT = {
   request_review: "Review granted: the auction is restated in full (the auction table).",
   ask_explanation: "Your question is asked; the answer will show under Answers.",
   call_director: "The Director has been called.",
+  ask_ruling: "The adjudicator's ruling is asked for; it will show in the claim panel.",
   ask_contract: "Your question about the contract is recorded.",
   draw_attention: "Attention is drawn; the Laws' rectification follows.",
   expose_card: "The card lies face up.",
@@ -176,6 +179,18 @@ function setupLobby() {
       announce(`The table was not created: ${e.message}`, "error");
     }
   });
+  $("#calls-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const secret = ev.target.secret.value;
+    try {
+      const r = await fetch("/api/director/calls", { headers: { Authorization: `Bearer ${secret}` } });
+      const data = await r.json().catch(() => ({}));
+      if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
+      showCalls(data.calls, secret);
+    } catch (e) {
+      announce(`The calls could not be read: ${e.message}`, "error");
+    }
+  });
   $("#join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = ev.target;
@@ -189,6 +204,24 @@ function setupLobby() {
       announce(`Could not join: ${e.message}`, "error");
     }
   });
+}
+
+function showCalls(calls, secret) {
+  const list = $("#calls-list");
+  if (!calls.length) {
+    list.replaceChildren(h("p", { text: "No table is waiting for a Director." }));
+    return;
+  }
+  list.replaceChildren(h("ul", { class: "calls" }, ...calls.map((c) => h("li", { dataset: { table: c.id } },
+    `Table ${c.id}, board ${c.board}: ${SEAT_NAME[c.caller]} called${c.claim ? " about the disputed claim" : ""}${c.reason ? ` (${c.reason})` : ""}. `,
+    h("button", { type: "button", onclick: async () => {
+      try {
+        const j = await api(`/api/tables/${encodeURIComponent(c.id)}/join`, { role: "director", secret });
+        location.hash = `t=${encodeURIComponent(c.id)}&k=${encodeURIComponent(j.token)}`;
+      } catch (e) {
+        announce(`Could not join: ${e.message}`, "error");
+      }
+    } }, "Go to the table")))));
 }
 
 function showCreated(t) {
@@ -651,10 +684,6 @@ function actionsEl(v) {
     const input = h("input", { "aria-label": "Irregularity", dataset: { key: "irreg" } });
     box.append(h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); send("report_irregularity", { text: input.value }); } }, input, h("button", { type: "submit", text: "Report" })));
   }
-  if (a.has("call_director")) {
-    const input = h("input", { "aria-label": "Reason for calling the Director", placeholder: "reason", dataset: { key: "td-reason" }, size: 14 });
-    box.append(h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); send("call_director", { reason: input.value }); } }, input, h("button", { type: "submit", text: "Call the Director" })));
-  }
   if (a.has("mark_trick") && v.quitted_marks.length) {
     // Law 65B3: the last quitted card may be turned until one's side plays to the next trick
     const last = v.quitted_marks.length - 1;
@@ -667,7 +696,23 @@ function actionsEl(v) {
   }
   if (v.pending) box.append(pendingEl(v));
   box.append(...tableModeEls(v));
-  if (box.childElementCount === 1) box.append(h("p", { class: "hint", text: v.to_act ? `Waiting for ${SEAT_NAME[v.to_act]}.` : "Nothing to do now." }));
+  if (box.childElementCount === 1) {
+    const c = v.claim;
+    const waiting = c && c.status === "disputed"
+      ? (c.director_called ? "The Director has been called and will rule." : "Waiting for the others' answer to the dispute.")
+      : v.to_act ? `Waiting for ${SEAT_NAME[v.to_act]}.` : "Nothing to do now.";
+    box.append(h("p", { class: "hint", text: waiting }));
+  }
+  if (a.has("call_director")) {
+    // Law 9B: any player may summon the Director (dummy during play only after attention
+    // is drawn to an irregularity, 43A1a)
+    const input = h("input", { "aria-label": "Reason for calling the Director", placeholder: "reason", dataset: { key: "td-reason" }, size: 14 });
+    const open = v.claim && v.claim.status === "disputed";
+    box.append(h("details", { class: "call-director", open: open || null },
+      h("summary", { text: "Call the Director" }),
+      h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); send("call_director", { reason: input.value }); } },
+        input, h("button", { type: "submit", dataset: { action: "call_director" }, text: "Send the call" }))));
+  }
   return box;
 }
 
@@ -888,7 +933,30 @@ function claimEl(v) {
       c.disputed.length ? ` \u00b7 disputed: ${c.disputed.join(", ")}` : "",
       c.play_on.length ? ` \u00b7 play on: ${c.play_on.join(", ")}` : ""),
     c.awarded !== null && c.awarded !== undefined ? h("p", { class: "awarded", text: `Awarded to ${SEAT_NAME[c.claimer]}'s side: ${c.awarded}` }) : null,
-    c.ruling ? h("p", { class: "ruling", text: `Ruling: ${c.ruling}` }) : null);
+    c.ruling ? h("p", { class: "ruling", text: `${c.ruled_by === "players" ? "Ruling accepted by all four" : "Director's ruling"}: ${c.ruling}` }) : null,
+    c.status === "disputed" ? disputeEl(v) : null);
+}
+
+function disputeEl(v) {
+  // a disputed claim with no Director at the table: play on (68D2b), the adjudicator's
+  // proposal (all four accept it), or the Director
+  const c = v.claim;
+  const p = c.proposal;
+  if (!p) {
+    if (c.director_called) return h("p", { class: "prompt", text: "The Director has been called and will rule." });
+    return h("p", { class: "hint", text: c.ruling_asked
+      ? "The adjudicator's ruling has been asked for; it will show here."
+      : "The claim is disputed. The defenders may ask to play on (all four must agree), anyone may ask for the adjudicator's ruling, or call the Director." });
+  }
+  const side = SEAT_NAME[c.claimer];
+  const waiting = SEATS.filter((s) => !p.accepted.includes(s)).map((s) => SEAT_NAME[s]);
+  return h("div", { class: "proposal", id: "players-proposal", role: "group", "aria-label": "Proposed ruling" },
+    h("h4", { text: "Proposed ruling" }),
+    h("p", { class: "proposal-tricks", text: `${side}'s side: ${p.tricks} of the ${c.remaining} remaining tricks (Law ${p.laws}).` }),
+    h("p", { class: "proposal-text", text: p.text }),
+    h("p", { class: "hint", text: c.director_called
+      ? "The Director has been called and will rule; the proposal no longer stands on its own."
+      : `All the hands are faced. The proposal is the result when all four accept it; anyone may call the Director instead.${waiting.length ? ` Waiting for: ${waiting.join(", ")}.` : ""}` }));
 }
 
 // ------------------------------------------------------------------ Director's console
