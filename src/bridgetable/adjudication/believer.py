@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bridgetable.adjudication import slips as sl
@@ -122,6 +122,8 @@ class _Node:
     state: State
     card: Card
     key: tuple[int, ...]
+    #: The index of the play on the line checked (-1: a node of no line).
+    play: int = -1
 
 
 class Believer:
@@ -137,9 +139,14 @@ class Believer:
         deadline, clock: stop checking when the clock reaches the deadline.
         enough: a value no line of the believing claimer can exceed (the double-dummy
             value, or the claim when that is what the ruling needs): a round whose worst line
-            reaches it is taken as the answer unchecked. Bans only ever raise the worst line;
-            a card added later could lower it, so this is exact unless the check would have
-            added a card (rare: where none of the local rules' choices is rational).
+            reaches it is the answer. Bans only ever raise the worst line; a card added later
+            could lower it, so this is exact unless the check would have added a card (rare:
+            where none of the local rules' choices is rational). Its line is the ruling's
+            witness, so it is checked all the same: a line that reaches the value may hold a
+            play of the claimer's side that costs a trick, given back by an opponent's play
+            that costs one too (the search prefers no line of equal value to another). Such a
+            line is no believing claimer's, and a line of the policy that keeps the
+            double-dummy value throughout replaces it (:meth:`sound_line`).
         stop_at: ask only "is there a believing line with at most this many tricks?": the
             answer is a checked line at or below it, or a proof that none is (``lower``
             above it).
@@ -200,11 +207,13 @@ class Believer:
                     return result, (), False  # (stopped by the deadline)
             elif not result.complete or result.tricks is None:
                 return result, (), False
-            if self.enough is not None and result.tricks >= self.enough:
-                return result, (), True
             found, new = self.check(pos, policy, result.line)
             if not new:
                 return result, found, True
+            if self.enough is not None and result.tricks >= self.enough:
+                line = self.sound_line(pos, policy, result.line, result.tricks)
+                if line is not None:
+                    return replace(result, line=line), (), True
             adds = False
             for key, (ban, add) in new.items():
                 old = edits.get(key, (0, 0))
@@ -220,6 +229,43 @@ class Believer:
                 self.deadline is not None and self.clock() >= self.deadline
             ):
                 return result, found, False
+
+    def sound_line(
+        self, pos: Position, policy: NormalPlay, line: Sequence[Card], tricks: int
+    ) -> tuple[Card, ...] | None:
+        """A line of ``policy`` on which every play of both sides keeps the double-dummy
+        value, kept as close to ``line`` as that allows (its cards where they keep it), if
+        its claimer's side takes ``tricks`` on it; ``None`` where it does not, where the
+        policy allows no such card at some node of it, or past the deadline.
+
+        When the worst line of the policy reaches the double-dummy value, every choice of
+        the policy at the nodes of such a line keeps the value (one that cost a trick would
+        give a worse line): this line is then a witness of the same value on which no play
+        of the claimer's side costs a trick."""
+        side = policy.side
+        out: list[Card] = []
+        p, state, won = pos, policy.start(pos), 0
+        while p.tricks_left:
+            if self.deadline is not None and self.clock() >= self.deadline:
+                return None
+            legal = p.legal_mask()
+            choices = policy.allowed(p, state) if p.to_play.side is side else legal
+            i = len(out)
+            on_line = i < len(line) and out == list(line[:i])
+            if not legal & (legal - 1):
+                card = cards_of_mask(legal)[0]  # no choice
+            else:
+                vals = self.oracle.card_values_many([p])[0]
+                best = max(vals.values())
+                keep = [c for c in cards_of_mask(choices) if vals[c] >= best]
+                if not keep:
+                    return None
+                card = line[i] if on_line and line[i] in keep else keep[0]
+            out.append(card)
+            state = policy.after(p, state, card)
+            p, winner = p.play_scored(card)
+            won += winner is not None and winner.side is side
+        return tuple(out) if won == tricks else None
 
     def judge(self, pos: Position, state: State, base: int) -> int:
         """The claimer's choices at ``pos`` under the belief rule, checked at once: of the
@@ -269,11 +315,11 @@ class Believer:
         side = policy.side
         nodes: list[_Node] = []
         p, state = pos, policy.start(pos)
-        for card in line:
+        for i, card in enumerate(line):
             if p.to_play.side is side:
                 legal = p.legal_mask()
                 if legal & (legal - 1) and not _one_run(p, legal):
-                    nodes.append(_Node(p, state, card, policy.node_key(p, state)))
+                    nodes.append(_Node(p, state, card, policy.node_key(p, state), i))
             state = policy.after(p, state, card)
             p = p.play(card)
         todo = [n for n in nodes if n.key not in self.values]
@@ -294,7 +340,12 @@ class Believer:
             if kind is not None:
                 found.append(
                     sl.Slip(
-                        kind, str(n.pos.to_play), str(n.card), 14 - n.pos.tricks_left, best - got
+                        kind,
+                        str(n.pos.to_play),
+                        str(n.card),
+                        14 - n.pos.tricks_left,
+                        best - got,
+                        n.play,
                     )
                 )
                 continue

@@ -107,6 +107,7 @@ class Ruling:
                     "seat": s.seat,
                     "card": s.card,
                     "trick": s.trick,
+                    "play": s.play,
                     "cost": s.cost,
                     "law": s.law,
                     "text": s.describe(),

@@ -229,13 +229,19 @@ def enabled_slips(profile: str, player_class: str | None = None) -> frozenset[st
 @dataclass(frozen=True, slots=True)
 class Slip:
     """A slip on the ruling's line: a play of the claimer's side that costs ``cost`` tricks
-    double dummy and is normal only as this kind of slip."""
+    double dummy and is normal only as this kind of slip.
+
+    ``trick`` is the trick's number in the deal (1 to 13); ``play`` the index of the play in
+    the ruling's witness line (0: the first card played after the claim), which says exactly
+    which play of the line the slip explains (-1: not known).
+    """
 
     kind: str
     seat: str
     card: str
     trick: int
     cost: int
+    play: int = -1
 
     @property
     def law(self) -> str:
