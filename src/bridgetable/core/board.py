@@ -72,6 +72,7 @@ from bridgetable.core.errors import (
 )
 from bridgetable.core.events import (
     CallMade,
+    CallReplaced,
     CardPlayed,
     CardWithdrawn,
     ChangeReason,
@@ -160,6 +161,9 @@ class Board(TableMixin, ClaimsMixin):
         self._played = [False, False, False, False]
         self._questions: list[tuple[Seat, int]] = []
         self._call_events: list[CallMade] = []
+        self._call_at: list[int] = []  # event index of each call standing in the auction
+        self._replaced: dict[int, Call] = {}  # auction index -> the unintended call (25A)
+        self.replacements = 0  # calls replaced under Law 25A so far (keys the views' cache)
         # answers to questions: (asker or None for everyone, text) and explanations given
         self._answers: list[tuple[Seat | None, str]] = []
         self._explanations: list[tuple[int, str]] = []
@@ -371,12 +375,113 @@ class Board(TableMixin, ClaimsMixin):
     def _apply_call(self, e: CallMade) -> None:
         self._auction = self._auction._after_checked(e.call)
         self._call_events.append(e)
+        self._call_at.append(len(self._events) - 1)
+        self._after_call()
+
+    def _after_call(self) -> None:
         if self._auction.is_over:
             contract = self._auction.contract()
             if contract is None:
                 self._phase = Phase.PASSED_OUT
             else:
                 self._start_play_period(contract)
+
+    def replaceable_call(self, seat: Seat) -> int:
+        """The index in the auction of ``seat``'s call that he may replace now as unintended
+        (Law 25A), or the refusal: the replacement must come at once (nothing but his LHO's
+        call may have followed his call in the record) and before his partner calls. A
+        call that ended the auction may be replaced while nothing else has happened."""
+        action = "replace_call"
+        if self._phase not in (Phase.AUCTION, Phase.CLARIFICATION, Phase.PASSED_OUT):
+            raise WrongPhase(action, seat, "the auction period is over", "25A")
+        auction = self._auction
+        mine = [i for i in range(len(auction)) if auction.caller_of(i) is seat]
+        if not mine:
+            raise NotEntitled(action, seat, "there is no call of yours to replace", "25A")
+        i = mine[-1]
+        if len(auction) > i + 2:
+            raise NotEntitled(
+                action,
+                seat,
+                f"your partner has called since your {auction.calls[i]}: an unintended call "
+                "may be replaced only until partner calls",
+                "25A",
+            )
+        allowed = {self._call_at[i]}
+        if len(auction) == i + 2:
+            allowed.add(self._call_at[i + 1])  # the LHO's call over it
+        if any(k not in allowed for k in range(self._call_at[i], len(self._events))):
+            raise NotEntitled(
+                action,
+                seat,
+                f"not at once: the table has moved on since your {auction.calls[i]} (a "
+                "replacement must come without pause for thought)",
+                "25A",
+            )
+        return i
+
+    def replacement_calls(self, seat: Seat) -> list[Call]:
+        """The calls ``seat`` may make in place of his unintended call now (Law 25A): those
+        legal where it was made, less the call itself; none when he may not replace it."""
+        try:
+            i = self.replaceable_call(seat)
+        except ActionRefused:
+            return []
+        old = self._auction.calls[i]
+        prefix = Auction(self._auction.dealer, self._auction.calls[:i])
+        return [c for c in prefix.legal_calls() if c != old]
+
+    def replace_unintended_call(
+        self, seat: Seat, call: Call, *, alert: bool = False, explanation: str | None = None
+    ) -> CallReplaced:
+        """Replace ``seat``'s unintended call by ``call`` (Law 25A): only at once and until
+        his partner has called; the intended call must be legal where the first was made.
+        A call his LHO made over the first is withdrawn (LHO calls again). The record keeps
+        both calls; every player is told."""
+        i = self.replaceable_call(seat)
+        old = self._auction.calls[i]
+        if call == old:
+            raise NotEntitled("replace_call", seat, f"{call} is the call already made", "25A")
+        prefix = Auction(self._auction.dealer, self._auction.calls[:i])
+        try:
+            prefix.check(seat, call)
+        except ActionRefused as exc:
+            raise type(exc)("replace_call", seat, exc.reason, f"{exc.law}, 25A") from None
+        if explanation is not None and not isinstance(explanation, str):
+            raise NotationError("an explanation is text")
+        e = CallReplaced(seat, i, call, bool(alert), explanation)
+        self._record(e)
+        return e
+
+    def _apply_replaced(self, e: CallReplaced) -> None:
+        auction = self._auction
+        old = auction.calls[e.index]
+        withdrawn = [(auction.caller_of(j), c) for j, c in enumerate(auction.calls)][e.index + 1 :]
+        self._call_events = [
+            *self._call_events[: e.index],
+            CallMade(e.seat, e.call, e.alert, e.explanation),
+        ]
+        self._call_at = [*self._call_at[: e.index], len(self._events) - 1]
+        self._auction = Auction(auction.dealer, tuple(c.call for c in self._call_events))
+        self._replaced = {k: v for k, v in self._replaced.items() if k < e.index}
+        self._replaced[e.index] = old
+        self.replacements += 1
+        # a replaced call that had ended the auction reopens it (nothing else has happened)
+        self._phase = Phase.AUCTION
+        self._contract = self._declarer = self._dummy = None
+        self._trump = None
+        self._set_turn(None)
+        self._after_call()
+        text = f"{e.seat} replaced an unintended {old} by {e.call} (Law 25A)"
+        for who, c in withdrawn:
+            text += f"; {who}'s {c} over it is withdrawn and {who} calls again"
+        self._answers.append((None, text + "."))
+
+    @property
+    def replaced_calls(self) -> dict[int, Call]:
+        """Auction index -> the unintended call replaced there (Law 25A), for the calls that
+        stand."""
+        return dict(self._replaced)
 
     # ------------------------------------------------------------------ play
 
@@ -1522,6 +1627,12 @@ def _replay_call(b: Board, e: CallMade) -> None:
     b.call(e.seat, e.call, alert=e.alert, explanation=e.explanation)
 
 
+def _replay_replaced(b: Board, e: CallReplaced) -> None:
+    if b.replaceable_call(e.seat) != e.index:
+        raise NotationError(f"the record's {e!r} replaces another call than the table's")
+    b.replace_unintended_call(e.seat, e.call, alert=e.alert, explanation=e.explanation)
+
+
 def _replay_card(b: Board, e: CardPlayed) -> None:
     if e.how == "defender_choice":
         b.choose_for_dummy(e.seat, e.card)
@@ -1563,6 +1674,7 @@ _WITHDRAW_REASONS: dict[str, WithdrawReason] = {
 
 _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     CallMade: Board._apply_call,
+    CallReplaced: Board._apply_replaced,
     OpeningLeadFaceDown: Board._apply_face_down,
     LeadFaced: Board._apply_lead_faced,
     CardPlayed: Board._apply_card,
@@ -1615,6 +1727,7 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
 
 _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
     CallMade: _replay_call,
+    CallReplaced: _replay_replaced,
     OpeningLeadFaceDown: _replay_face_down,
     LeadFaced: (lambda b, e: b.face_lead(e.seat)),
     CardPlayed: _replay_card,

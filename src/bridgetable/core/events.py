@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -50,6 +50,24 @@ class CallMade:
     """A call in the auction, with the caller's alert and explanation if any (Laws 17-22, 40)."""
 
     seat: Seat
+    call: Call
+    alert: bool = False
+    explanation: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CallReplaced:
+    """An unintended call replaced by the intended one (Law 25A): at once, without pause
+    for thought, and before the caller's partner has called.
+
+    ``index`` is the 0-based place in the auction of the call replaced; the event that made
+    it stays in the record. A call the caller's LHO made over it is withdrawn with it (he
+    calls again, and may repeat it). ``call``, ``alert`` and ``explanation`` are the
+    intended call's, as for :class:`CallMade`.
+    """
+
+    seat: Seat
+    index: int
     call: Call
     alert: bool = False
     explanation: str | None = None
@@ -232,6 +250,7 @@ class TrickMarked:
 
 Event = (
     CallMade
+    | CallReplaced
     | OpeningLeadFaceDown
     | LeadFaced
     | CardPlayed
@@ -253,6 +272,30 @@ Event = (
 )
 
 EVENT_TYPES: dict[str, type[Any]] = {t.__name__: t for t in typing.get_args(Event)}
+
+
+def standing_calls(events: Iterable[Any]) -> list[CallMade]:
+    """The calls of the auction as they stand after the record's ``events``: each
+    :class:`CallReplaced` takes the place of the call it replaced and withdraws the calls made
+    after it (Law 25A). The record keeps every event; this is the auction a score sheet or an
+    export writes.
+
+    Example:
+        >>> from bridgetable.core.calls import parse_call
+        >>> n, e = Seat.NORTH, Seat.EAST
+        >>> evs = [CallMade(n, parse_call("2C")), CallMade(e, parse_call("Pass")),
+        ...        CallReplaced(n, 0, parse_call("2D"))]
+        >>> [str(c.call) for c in standing_calls(evs)]
+        ['2D']
+    """
+    out: list[CallMade] = []
+    for e in events:
+        if isinstance(e, CallMade):
+            out.append(e)
+        elif isinstance(e, CallReplaced):
+            del out[e.index :]
+            out.append(CallMade(e.seat, e.call, e.alert, e.explanation))
+    return out
 
 
 def register_event(cls: type[Any]) -> type[Any]:

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from bridgetable.core.calls import Call, Contract
 from bridgetable.core.cards import DISPLAY_SUITS, Card, Hand, Suit
 from bridgetable.core.errors import NotationError
+from bridgetable.core.phase import Phase
 from bridgetable.core.seats import SEATS, Seat, Side
 
 if TYPE_CHECKING:
@@ -87,6 +88,7 @@ class AuctionEntry:
     call: Call
     alert: bool
     explanation: str | None
+    replaced: Call | None = None  # the unintended call this one replaced (Law 25A)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +143,9 @@ class View:
     options: tuple[str, ...] = ()
     flags: tuple[tuple[str, str], ...] = ()
     revokes: tuple[dict[str, Any], ...] = ()
+    legal_calls: tuple[Call, ...] = ()
+    replace_calls: tuple[Call, ...] = ()
+    replace_index: int | None = None
 
     def visible_cards(self) -> set[Card]:
         """Every card whose face this view shows (the leak test's measure)."""
@@ -188,6 +193,7 @@ class View:
                     "call": str(a.call),
                     "alert": a.alert,
                     "explanation": a.explanation,
+                    "replaced": None if a.replaced is None else str(a.replaced),
                 }
                 for a in self.auction
             ],
@@ -227,6 +233,9 @@ class View:
             "options": list(self.options),
             "flags": [[law, text] for law, text in self.flags],
             "revokes": list(self.revokes),
+            "legal_calls": [str(c) for c in self.legal_calls],
+            "replace_calls": [str(c) for c in self.replace_calls],
+            "replace_index": self.replace_index,
         }
 
 
@@ -256,17 +265,22 @@ def _auction_entries(b: Board, seat: Seat | None) -> tuple[AuctionEntry, ...]:
     caller's alert and explanation go to the opponents and spectators, and to the caller
     himself, not to his partner."""
     n = len(b.auction)
-    key = (n, seat)
+    key = (n, b.replacements, seat)
     cache = b.view_cache
     got = cache.get(key)
     if got is None:
         entries = []
+        replaced = b.replaced_calls
         for i, (caller, call) in enumerate(b.auction):
             ev = b.call_event(i)
             sees = seat is None or caller is seat or caller.side is not seat.side
             entries.append(
                 AuctionEntry(
-                    caller, call, ev.alert if sees else False, ev.explanation if sees else None
+                    caller,
+                    call,
+                    ev.alert if sees else False,
+                    ev.explanation if sees else None,
+                    replaced.get(i),
                 )
             )
         got = tuple(entries)
@@ -276,8 +290,6 @@ def _auction_entries(b: Board, seat: Seat | None) -> tuple[AuctionEntry, ...]:
 
 def view_for(board: Board, role: Role) -> View:
     """What ``role`` may see on ``board`` now. See the module docstring for the rules."""
-    from bridgetable.core.phase import Phase
-
     if not isinstance(role, Seat | Observer):
         raise NotationError(f"not a role: {role!r}")
     b = board
@@ -327,6 +339,18 @@ def view_for(board: Board, role: Role) -> View:
             legal = ()
 
     answers = b.all_answers if director else b.answers_for(seat)
+
+    # the auction: the calls the caller in turn may make (Laws 18-19), and a caller's
+    # replacement of an unintended call while Law 25A allows it
+    legal_calls: tuple[Call, ...] = ()
+    if phase is Phase.AUCTION and (director or (seat is not None and seat is to_act)):
+        legal_calls = tuple(b.legal_calls())
+    replace_calls: tuple[Call, ...] = ()
+    replace_index = None
+    if seat is not None and phase in _AUCTION_PERIOD:
+        replace_calls = tuple(b.replacement_calls(seat))
+        if replace_calls:
+            replace_index = b.replaceable_call(seat)
 
     # table mode: penalty cards lie face up for everyone (50A); a pending choice and its
     # options go to the chooser (and the Director); flags and revokes to the Director only
@@ -382,18 +406,22 @@ def view_for(board: Board, role: Role) -> View:
         options=options,
         flags=b.director_flags if director else (),
         revokes=tuple(r.summary() for r in b.revokes) if director else (),
+        legal_calls=legal_calls,
+        replace_calls=replace_calls,
+        replace_index=replace_index,
     )
 
 
 def _actions(b: Board, seat: Seat) -> list[str]:
     """The commands ``seat`` may give now (besides those the Laws allow only as answers)."""
     from bridgetable.core.errors import ActionRefused
-    from bridgetable.core.phase import Phase
 
     out = []
     phase = b.phase
     if phase is Phase.AUCTION and b.to_act is seat:
         out.append("call")
+    if phase in _AUCTION_PERIOD and b.replacement_calls(seat):
+        out.append("replace_call")
     if b.to_act is seat and b.legal_cards(seat):
         out.append("play")
         if b.hand_to_play is b.dummy and phase is Phase.PLAY:
@@ -427,6 +455,10 @@ def _actions(b: Board, seat: Seat) -> list[str]:
     if b.rules.policy == "table" and phase is Phase.PLAY and b.revoke_questions(seat):
         out.append("ask_revoke")
     return out
+
+
+#: The phases in which a call may still be replaced (Law 25A; see Board.replaceable_call).
+_AUCTION_PERIOD = frozenset({Phase.AUCTION, Phase.CLARIFICATION, Phase.PASSED_OUT})
 
 
 def _can_ask(b: Board, seat: Seat, i: int) -> bool:

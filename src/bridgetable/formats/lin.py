@@ -45,7 +45,7 @@ from bridgetable.core.cards import DISPLAY_SUITS, FULL_MASK, Card, Hand, Rank, S
 from bridgetable.core.claims import ClaimMade
 from bridgetable.core.deal import Deal
 from bridgetable.core.errors import ActionRefused, NotationError
-from bridgetable.core.events import CallMade
+from bridgetable.core.events import standing_calls
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.seats import SEATS, Seat
@@ -565,14 +565,11 @@ def render_record(record: BoardRecord, info: dict[str, str]) -> str:
     digit = LIN_SEATS.index(setup.dealer) + 1
     hands = ",".join(_hand(setup.deal[s]) for s in LIN_SEATS)
     parts.append(f"md|{digit}{hands}|rh||ah|Board {setup.board}|sv|{_SV_OUT[setup.vulnerability]}|")
-    for e in record.events:
-        if isinstance(e, CallMade):
-            call = {"Pass": "p", "X": "d", "XX": "r"}.get(
-                str(e.call), str(e.call).replace("NT", "N")
-            )
-            parts.append(f"mb|{call}{'!' if e.alert else ''}|")
-            if e.explanation is not None:
-                parts.append(f"an|{_text(e.explanation)}|")
+    for e in standing_calls(record.events):  # a call replaced under Law 25A is not written
+        call = {"Pass": "p", "X": "d", "XX": "r"}.get(str(e.call), str(e.call).replace("NT", "N"))
+        parts.append(f"mb|{call}{'!' if e.alert else ''}|")
+        if e.explanation is not None:
+            parts.append(f"an|{_text(e.explanation)}|")
     contract = board.contract
     cards = 0
     for t in board.tricks:

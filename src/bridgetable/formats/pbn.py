@@ -69,7 +69,13 @@ from bridgetable.core.cards import Card, Hand
 from bridgetable.core.claims import ClaimMade
 from bridgetable.core.deal import Deal
 from bridgetable.core.errors import ActionRefused, NotationError
-from bridgetable.core.events import EVENT_TYPES, CallMade, event_from_dict, event_to_dict
+from bridgetable.core.events import (
+    EVENT_TYPES,
+    CallMade,
+    event_from_dict,
+    event_to_dict,
+    standing_calls,
+)
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
@@ -1586,7 +1592,7 @@ def render_record(record: BoardRecord, info: dict[str, str]) -> str:
     for k in sorted(extra):
         tail = _events_comment(record.events) if table and k == EVENTS_TAG else ""
         lines.append(f'[{k} "{_escape(extra[k])}"]{tail}')
-    calls = [e for e in record.events if isinstance(e, CallMade)]
+    calls = standing_calls(record.events)  # a call replaced under Law 25A is not written
     if calls and setup.contract is None:
         lines.append(f'[Auction "{setup.dealer.letter}"]')
         note_of: dict[str, int] = {}

@@ -105,6 +105,18 @@ def _call(b: Board, s: Seat, a: dict[str, Any]) -> Any:
     return b.call(s, call, alert=_bool(a, "alert"), explanation=expl)
 
 
+def _replace_call(b: Board, s: Seat, a: dict[str, Any]) -> Any:
+    """Law 25A: the intended call in place of the caller's unintended one."""
+    try:
+        call = parse_call(_str(a, "call", limit=10))
+    except NotationError as exc:
+        raise BadCommand(str(exc)) from None
+    expl = a.get("explanation")
+    if expl is not None:
+        expl = _str(a, "explanation")
+    return b.replace_unintended_call(s, call, alert=_bool(a, "alert"), explanation=expl)
+
+
 def _claim(concession: bool) -> Callable[[Board, Seat, dict[str, Any]], Any]:
     def run(b: Board, s: Seat, a: dict[str, Any]) -> Any:
         stmt = a.get("statement")
@@ -135,6 +147,7 @@ Handler = Callable[[Board, Seat, dict[str, Any]], Any]
 #: Player commands: action -> handler(board, seat, args).
 PLAYER_COMMANDS: dict[str, Handler] = {
     "call": _call,
+    "replace_call": _replace_call,
     "play": lambda b, s, a: b.play(s, _card(a)),
     "face_lead": lambda b, s, _a: b.face_lead(s),
     "designate": lambda b, s, a: b.designate(s, _str(a, "text", limit=40)),

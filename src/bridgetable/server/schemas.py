@@ -42,6 +42,16 @@ COMMAND_ARGS: dict[str, dict[str, Any]] = {
         alert=_BOOL,
         explanation=_TEXT,
     ),
+    "replace_call": _args(
+        ("call",),
+        call={
+            "type": "string",
+            "maxLength": 10,
+            "description": "the intended call in place of an unintended one (Law 25A)",
+        },
+        alert=_BOOL,
+        explanation=_TEXT,
+    ),
     "play": _args(("card",), card=_CARD),
     "face_lead": _NO_ARGS,
     "designate": _args(("text",), text={"type": "string", "maxLength": 40}),
