@@ -15,10 +15,12 @@ import httpx
 from serve_process import SECRET, ServerProcess
 
 __all__ = [
+    "AXE",
     "CHROMIUM",
     "CHROMIUM_ARGS",
     "SECRET",
     "WebServer",
+    "axe_violations",
     "chromium",
     "missing_browser",
     "shot",
@@ -39,6 +41,28 @@ SCREENSHOTS = Path(
     os.environ.get("BRIDGETABLE_SCREENSHOTS")
     or Path(tempfile.gettempdir()) / f"bridgetable-screenshots-{os.getuid()}"
 )
+
+
+#: axe-core's minified build, vendored from the npm registry (MPL-2.0; see vendor/ and
+#: tests/data/SOURCES.md), so the accessibility checks need no network.
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+
+
+def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """axe-core's violations of ``impacts`` on the page as it is now, one line each
+    (rule, impact, the first offending elements)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ': ' + n.failureSummary)}))"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} -- {' | '.join(v['nodes'])}"
+        for v in found
+        if v["impact"] in impacts
+    ]
 
 
 class WebServer(ServerProcess):

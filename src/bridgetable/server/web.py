@@ -3,6 +3,7 @@ result of a finished board (score and double-dummy table) for the page's result 
 
 * ``GET /`` -- the page (lobby, table, Director's console: one HTML file and its modules)
 * ``GET /web/{path}`` -- the page's scripts and style sheet
+* ``GET /favicon.svg`` and ``GET /favicon.ico`` -- the page's icon (a spade on the felt, SVG)
 * ``GET /api/tables/{id}/result`` -- once the board is over: contract, declarer, tricks, the
   duplicate score for North-South (Law 77) and, with the solver installed, the double-dummy
   table and the par score and contracts of the deal; 409 while the board is in play
@@ -32,6 +33,15 @@ from starlette.staticfiles import StaticFiles
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 TableGetter = Callable[[str], Awaitable[Any]]
+
+#: The page's icon: a white spade on the felt's green (served for /favicon.ico too, which
+#: browsers ask for whatever the page links; they read it as SVG from its content type).
+FAVICON_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
+    '<rect width="64" height="64" rx="12" fill="#1f6b3a"/>'
+    '<path fill="#fff" d="M32 8C24 20 12 26 12 37c0 7 6 11 12 11 3 0 5-1 7-3-1 5-3 8-7 11h16'
+    'c-4-3-6-6-7-11 2 2 4 3 7 3 6 0 12-4 12-11 0-11-12-17-20-29z"/></svg>'
+)
 
 
 def _dd_rows(deal: Any) -> dict[str, dict[str, int]] | None:
@@ -164,6 +174,13 @@ def web_routes(get_table: TableGetter) -> list[BaseRoute]:
     async def index(_request: Request) -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
 
+    async def favicon(_request: Request) -> Response:
+        return Response(
+            FAVICON_SVG,
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "public, max-age=86400"},
+        )
+
     def after_the_board(what: str) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             table_id = request.path_params["table_id"]
@@ -182,6 +199,8 @@ def web_routes(get_table: TableGetter) -> list[BaseRoute]:
 
     return [
         Route("/", index, methods=["GET"]),
+        Route("/favicon.svg", favicon, methods=["GET"]),
+        Route("/favicon.ico", favicon, methods=["GET"]),
         Route("/api/tables/{table_id}/result", after_the_board("result"), methods=["GET"]),
         Route("/api/tables/{table_id}/analysis", after_the_board("analysis"), methods=["GET"]),
         Mount("/web", app=StaticFiles(directory=WEB_DIR), name="web"),

@@ -10,6 +10,17 @@ const RANK_NAME = {
   A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight",
   7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
 };
+const NUMBER_WORD = ["zero", "one", "two", "three", "four", "five", "six", "seven"];
+const SUIT_ONE = { S: "spade", H: "heart", D: "diamond", C: "club" };
+// one line on each phase, under the turn
+const PHASE_HELP = {
+  auction: "Auction: each player calls in turn; three passes after a bid end it, four passes end the board.",
+  clarification: "Clarification period: questions may be asked before the opening lead is faced (Law 41); the lead lies face down until then.",
+  play: "Play: follow suit if you can; the winner of each trick leads to the next (Law 44).",
+  claim: "Claim: play stops while the other players agree with the claim or dispute it (Law 68).",
+  ended: "The board is over: the result, the record and the analysis are below.",
+  passed_out: "Passed out: all four players passed, so there is no play and no score (Law 22B).",
+};
 const ACTION_LABEL = {
   face_lead: "Face the opening lead",
   request_review: "Ask for a review of the auction",
@@ -43,14 +54,15 @@ const SPECIAL = new Set([
   "call", "play", "designate", "choose_for_dummy", "claim", "concede", "ask_explanation",
   "explain", "correct_explanation", "call_director", "ask_revoke", "mark_trick",
   "report_irregularity", "choose", "proper_lead", "expose_card", "draw_attention", "fifth_card",
-  "misplay", "indicate",
+  "misplay", "indicate", "replace_call",
 ]);
 
 const state = {
   table: null, token: null, role: null, view: null, version: null, summary: null,
   ws: null, closing: false, retry: 0, nextId: 0, sent: new Map(), proposal: null,
   witnessStep: 0, result: null, resultFor: null, log: [], formats: null, analysis: null,
-  anyCard: false,
+  anyCard: false, replacing: false, picked: null, replacedSeen: null, claimSent: null,
+  confirm: (() => { try { return localStorage.getItem("bt.confirm") === "1"; } catch (e) { return false; } })(),
 };
 
 // ------------------------------------------------------------------ helpers
@@ -86,9 +98,37 @@ function callText(call) {
 }
 
 function callName(call) {
+  // "one heart", "two no trump", "three spades", "pass", "double", "redouble"
   const m = /^([1-7])(NT|[CDHS])$/.exec(call);
   if (!m) return { X: "double", XX: "redouble" }[call] || call.toLowerCase();
-  return `${m[1]} ${m[2] === "NT" ? "no trump" : SUIT_NAME[m[2]]}`;
+  const n = Number(m[1]);
+  const strain = m[2] === "NT" ? "no trump" : n === 1 ? SUIT_ONE[m[2]] : SUIT_NAME[m[2]];
+  return `${NUMBER_WORD[n]} ${strain}`;
+}
+
+// suit symbols in text for people: "S SK, W C3" -> "S ♠K, W ♣3"; "2C" -> "2♣"
+function sym(text) {
+  if (text === null || text === undefined) return "";
+  return String(text)
+    .replace(/\b([1-7])([CDHS])(X{0,2})\b/g, (_m, l, s, x) => `${l}${SUIT_SYMBOL[s]}${x}`)
+    .replace(/\b([SHDC])(10|[AKQJT2-9])\b/g, (_m, s, r) => `${SUIT_SYMBOL[s]}${r === "T" ? "10" : r}`);
+}
+
+function parseCall(text) {
+  // what a person types for a call: 1h, 2n, 3nt, 4♠, p, pass, x, d, dbl, xx, r, rdbl
+  const t = text.trim().toUpperCase().replace(/\s+/g, "")
+    .replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C");
+  if (["P", "PASS", "PA"].includes(t)) return "Pass";
+  if (["X", "D", "DBL", "DOUBLE"].includes(t)) return "X";
+  if (["XX", "R", "RDBL", "REDOUBLE"].includes(t)) return "XX";
+  const m = /^([1-7])(NT|N|C|D|H|S)$/.exec(t);
+  if (!m) return null;
+  return m[1] + (m[2] === "N" ? "NT" : m[2]);
+}
+
+function setConfirm(on) {
+  state.confirm = on;
+  try { localStorage.setItem("bt.confirm", on ? "1" : "0"); } catch (e) { /* private mode */ }
 }
 
 function handCards(pbn) {
@@ -103,13 +143,14 @@ function handCards(pbn) {
 }
 
 function announce(text, kind = "info") {
+  text = sym(text);
   const t = $("#toast");
   t.textContent = text;
   t.className = `toast ${kind}`;
   t.hidden = false;
   clearTimeout(announce.timer);
   announce.timer = setTimeout(() => { t.hidden = true; }, kind === "error" ? 12000 : 5000);
-  state.log.unshift({ text, kind });
+  state.log.unshift({ text, kind, table: state.table });
   state.log.length = Math.min(state.log.length, 8);
 }
 
@@ -176,6 +217,10 @@ function setupLobby() {
       const t = await api("/api/tables", body);
       showCreated(t);
     } catch (e) {
+      // the links of a table made before are not this form's result: clear them
+      const box = $("#created");
+      box.replaceChildren();
+      box.hidden = true;
       announce(`The table was not created: ${e.message}`, "error");
     }
   });
@@ -226,7 +271,7 @@ function showCalls(calls, secret) {
 
 function showCreated(t) {
   const box = $("#created");
-  box.replaceChildren(
+  box.replaceChildren(...[
     h("h3", { text: `Table ${t.id}` }),
     h("p", {}, "Each link seats its holder; send them to the players. Robots: ",
       t.robots.length ? t.robots.map((s) => SEAT_NAME[s]).join(", ") : "none", "."),
@@ -237,7 +282,7 @@ function showCreated(t) {
       " ",
       h("input", { readonly: true, value: tableLink(t.id, token), "aria-label": `Link for ${SEAT_NAME[seat]}`, size: 30 })))),
     h("p", {}, "Table id for spectators and the Director: ", h("code", { text: t.id })),
-  );
+  ].filter(Boolean));
   box.hidden = false;
   $("#join-form").table.value = t.id;
   box.querySelector("a")?.focus();
@@ -258,7 +303,10 @@ function openTable(table, token) {
   Object.assign(state, {
     table, token, view: null, version: null, role: null, proposal: null, result: null, anyCard: false,
     analysis: null, resultFor: null, witnessStep: 0, summary: null, retry: 0, formats: null,
+    log: [], replacing: false, picked: null, replacedSeen: null, claimSent: null,
   });
+  state.sent.clear();
+  $("#toast").hidden = true;
   $("#felt").replaceChildren(h("p", { class: "loading", text: "Connecting to the table..." }));
   $("#side").replaceChildren();
   $("#board-info").replaceChildren();
@@ -322,6 +370,7 @@ function onMessage(msg) {
       const sent = state.sent.get(msg.id);
       state.sent.delete(msg.id);
       if (sent && ACK_TEXT[sent.action]) announce(ACK_TEXT[sent.action]);
+      if (sent && (sent.action === "claim" || sent.action === "concede")) claimAccepted();
       break;
     }
     case "error": onError(msg); break;
@@ -346,6 +395,10 @@ function onError(msg) {
   if (msg.code === "refused") {
     text = `Refused: ${msg.reason || msg.message}${msg.law ? ` (Law ${msg.law})` : ""}`;
   }
+  if (sent && (sent.action === "claim" || sent.action === "concede") && $("#claim-dialog").open) {
+    claimRefused(msg, text); // the dialog stays open with the player's text
+    return;
+  }
   announce(text, "error");
   render();
 }
@@ -367,6 +420,7 @@ function send(action, args = {}) {
   const id = ++state.nextId;
   state.sent.set(id, { action, args });
   state.ws.send(JSON.stringify({ type: "command", id, version: state.version, action, args }));
+  return id;
 }
 
 // ------------------------------------------------------------------ rendering
@@ -382,15 +436,50 @@ function render() {
   const active = document.activeElement;
   const key = active?.dataset?.key;
   const inputs = saveInputs();
+  noteReplacements(v);
+  if (!v.actions.includes("replace_call")) state.replacing = false;
+  if (state.picked && !pickStillGood(v, state.picked)) state.picked = null;
   renderInfo(v);
   renderFelt(v);
   renderSide(v);
   restoreInputs(inputs);
   if (key) document.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
+  followFocus(v);
   if ((v.phase === "ended" || v.phase === "passed_out") && state.resultFor !== state.table) {
     state.resultFor = state.table;
     loadResult();
   }
+}
+
+// focus follows the action: when the focused control went away with a re-render (a card
+// played, a call made), focus goes to the next control this player needs, never the page
+function followFocus(v) {
+  if ($("#claim-dialog").open || $("#table").hidden) return;
+  const a = document.activeElement;
+  const passive = !a || a === document.body || a === $("#main") || a.id === "turn" || !a.isConnected;
+  if (!passive) return;
+  const target = focusTarget(v);
+  if (target && target !== a) target.focus();
+}
+
+function focusTarget(v) {
+  const side = $("#side");
+  const first = (sel) => document.querySelector(sel);
+  if (state.picked) return first("#confirm-yes");
+  if (state.replacing) return first(".callbox.replacing .bid:not([disabled])");
+  if (v.actions.includes("call")) return first("#call-text");
+  if (v.actions.includes("choose")) return first(".pending button.option");
+  if (v.actions.includes("play") || v.actions.includes("choose_for_dummy")) {
+    const hand = v.hand_to_play ? `.seat[data-seat="${v.hand_to_play}"] ` : "";
+    return first(`${hand}button.card.legal`) || first(".seat button.card.legal") || first("#play-text") || first("#designate-text");
+  }
+  if (v.actions.includes("face_lead")) return first("[data-action='face_lead']");
+  if (v.claim && v.claim.status !== "ruled") {
+    const b = side.querySelector("#claim-panel button, .actions button.action");
+    if (b) return b;
+  }
+  if (v.actions.includes("replace_call")) return first("#replace-call");
+  return first("#turn");
 }
 
 function saveInputs() {
@@ -418,20 +507,35 @@ function positions(v) {
   return { [me]: "bottom", [nextSeat(me, 1)]: "left", [nextSeat(me, 2)]: "top", [nextSeat(me, 3)]: "right" };
 }
 
+function tricksText(v) {
+  // tricks won so far, with a claim's award once it is settled (the engine's count of
+  // quitted tricks does not hold the claimed ones)
+  const won = { ...v.tricks_won };
+  const c = v.claim;
+  if (c && c.awarded !== null && c.awarded !== undefined) {
+    const mine = sideOf(c.claimer);
+    won[mine] += c.awarded;
+    won[mine === "NS" ? "EW" : "NS"] += c.remaining - c.awarded;
+  }
+  return `N-S ${won.NS} \u00b7 E-W ${won.EW}`;
+}
+
 function renderInfo(v) {
-  const turn = v.to_act ? `${SEAT_NAME[v.to_act]} to ${v.phase === "auction" ? "call" : "act"}` : "";
+  const verb = v.phase === "auction" ? "call" : v.phase === "play" && v.to_act === v.hand_to_play ? "play" : "act";
+  const turn = v.to_act ? `${SEAT_NAME[v.to_act]} to ${verb}` : "";
   const items = [
     ["Board", v.board],
     ["Dealer", SEAT_NAME[v.dealer]],
     ["Vulnerable", { None: "None", NS: "N-S", EW: "E-W", Both: "Both", All: "Both" }[v.vulnerability] ?? v.vulnerability],
     ["Contract", v.contract ? contractText(v.contract) : "\u2014"],
-    ["Tricks", `N-S ${v.tricks_won.NS} \u00b7 E-W ${v.tricks_won.EW}`],
+    ["Tricks", tricksText(v)],
     ["You", roleName(v.role)],
   ];
   $("#board-info").replaceChildren(
     h("dl", {}, ...items.map(([k, val]) => h("div", {}, h("dt", { text: k }), h("dd", { text: String(val) })))),
-    h("p", { class: "turn", id: "turn", "aria-live": "polite" },
+    h("p", { class: "turn", id: "turn", "aria-live": "polite", tabindex: -1 },
       phaseText(v), turn ? ` \u2014 ${turn}` : "", isMyTurn(v) ? " (your turn)" : ""),
+    h("p", { class: "phase-help", id: "phase-help", text: PHASE_HELP[v.phase] || "" }),
   );
 }
 
@@ -460,17 +564,35 @@ function seatLabel(v, seat) {
   return parts;
 }
 
-function cardEl(card, { playable = false, legal = false, owner = null, small = false, faceDown = false, label = null } = {}) {
+function cardEl(card, { playable = false, legal = false, owner = null, small = false, faceDown = false, label = null, focusable = true } = {}) {
   const suit = card[0];
   const attrs = {
     class: `card ${isRed(suit) ? "red" : "black"}${legal ? " legal" : ""}${small ? " small" : ""}${faceDown ? " facedown-up" : ""}`,
     "aria-label": label || cardName(card) + (legal ? ", playable" : ""),
     dataset: { card, key: `card-${owner || ""}-${card}` },
   };
+  if (state.picked?.kind === "card" && state.picked.card === card && playable) attrs.class += " picked";
   const face = [h("span", { class: "rank", "aria-hidden": "true", text: rankText(card[1]) }),
     h("span", { class: "suit", "aria-hidden": "true", text: SUIT_SYMBOL[suit] })];
   if (!playable) return h("span", { ...attrs, role: "img" }, ...face);
-  return h("button", { ...attrs, type: "button", onclick: () => playCard(card, owner) }, ...face);
+  // a card that may not be played now stays clickable (the server says why) but takes no
+  // Tab stop: only the playable cards do. Its name ("ace of spades") is its text, hidden
+  // from sight, as the face is from screen readers
+  const name = attrs["aria-label"];
+  delete attrs["aria-label"];
+  return h("button", { ...attrs, type: "button", tabindex: focusable ? null : -1, onclick: () => pickCard(card, owner) },
+    ...face, h("span", { class: "sr-only", text: name }));
+}
+
+function pickCard(card, owner) {
+  if (state.confirm) {
+    const whose = owner && owner !== state.view.role ? `${SEAT_NAME[owner]}'s ` : "the ";
+    state.picked = { kind: "card", card, owner, text: `Play ${whose}${SUIT_SYMBOL[card[0]]}${rankText(card[1])}?`, label: `Play ${whose}${cardName(card)}` };
+    render();
+    $("#confirm-yes")?.focus();
+    return;
+  }
+  playCard(card, owner);
 }
 
 function backEl(label = "a card face down", small = false) {
@@ -510,36 +632,45 @@ function renderFelt(v) {
   $("#felt").replaceChildren(felt);
 }
 
+function turnWord(v) {
+  if (v.phase === "auction") return "to call";
+  if (v.phase === "clarification" && v.face_down_leader) return "to face the lead";
+  if (v.phase === "clarification") return "to lead";
+  return "to play";
+}
+
 function seatEl(v, seat, where) {
   const turn = v.to_act === seat || (v.hand_to_play === seat && v.phase === "play");
   const label = seatLabel(v, seat);
+  const word = turn ? (v.phase === "play" && v.hand_to_play === seat ? "to play" : turnWord(v)) : "";
   const box = h("section", {
     class: `seat ${where}${turn ? " to-act" : ""}${seat === v.role ? " mine" : ""}`,
-    "aria-label": `${label.join(", ")}${turn ? ", to play" : ""}`,
+    "aria-label": `${label.join(", ")}${turn ? `, ${word}` : ""}`,
     dataset: { seat },
   });
   box.append(h("h3", { class: "seat-name" }, SEAT_NAME[seat],
     ...label.slice(1).map((t) => h("span", { class: `tag tag-${t}`, text: t })),
-    turn ? h("span", { class: "tag tag-turn", text: "to play" }) : null));
+    turn ? h("span", { class: "tag tag-turn", text: word }) : null));
   const myPlay = v.actions.includes("play") || v.actions.includes("choose_for_dummy");
   const legal = new Set(v.legal_cards);
   const controls = seat === v.role || (seat === v.dummy && v.role === v.declarer && v.hand_to_play === seat)
     || (seat === v.dummy && v.actions.includes("choose_for_dummy"));
   const playable = (c) => (myPlay && controls && (seat === v.hand_to_play || v.phase !== "play" || legal.has(c)))
     || anyCardFrom(v, seat);
+  const focusable = (c) => legal.has(c) || anyCardFrom(v, seat);
   if (v.hands[seat] !== undefined) {
     if (seat === v.dummy && v.dummy_columns.length && seat !== v.role) {
-      box.append(dummyEl(v, seat, where, legal, playable));
+      box.append(dummyEl(v, seat, where, legal, playable, focusable));
     } else {
       const cards = handCards(v.hands[seat]);
       const bySuit = h("div", { class: `hand ${where === "bottom" || where === "top" ? "fan" : "rows"}`, role: "group", "aria-label": `${SEAT_NAME[seat]}'s hand` });
       if (where === "bottom" || where === "top") {
-        for (const c of cards) bySuit.append(cardEl(c, { playable: playable(c), legal: legal.has(c) && playable(c), owner: seat }));
+        for (const c of cards) bySuit.append(cardEl(c, { playable: playable(c), legal: legal.has(c) && playable(c), owner: seat, focusable: focusable(c) }));
       } else {
         for (const s of "SHDC") {
           const row = cards.filter((c) => c[0] === s);
           bySuit.append(h("div", { class: "suit-row" }, h("span", { class: `suit-label ${isRed(s) ? "red" : ""}`, "aria-hidden": "true", text: SUIT_SYMBOL[s] }),
-            ...row.map((c) => cardEl(c, { playable: playable(c), legal: legal.has(c) && playable(c), owner: seat, small: true }))));
+            ...row.map((c) => cardEl(c, { playable: playable(c), legal: legal.has(c) && playable(c), owner: seat, small: true, focusable: focusable(c) }))));
         }
       }
       box.append(bySuit);
@@ -551,13 +682,13 @@ function seatEl(v, seat, where) {
   }
   if (seat === v.role && v.quitted_marks.length) box.append(marksEl(v.quitted_marks));
   if (v.penalty_cards?.[seat]?.length) {
-    box.append(h("div", { class: "penalty", "aria-label": "penalty cards" }, "Penalty cards: ",
-      ...v.penalty_cards[seat].map((c) => cardEl(c, { small: true, playable: playable(c), owner: seat }))));
+    box.append(h("div", { class: "penalty", role: "group", "aria-label": "penalty cards" }, "Penalty cards: ",
+      ...v.penalty_cards[seat].map((c) => cardEl(c, { small: true, playable: playable(c), owner: seat, focusable: focusable(c) }))));
   }
   return box;
 }
 
-function dummyEl(v, seat, where, legal, playable) {
+function dummyEl(v, seat, where, legal, playable, focusable) {
   // Law 41D: one column per suit, trumps on dummy's right, cards from the one nearest declarer
   const vertical = where === "top" || where === "bottom";
   const cols = v.dummy_columns.slice();
@@ -567,18 +698,22 @@ function dummyEl(v, seat, where, legal, playable) {
     let cards = col.cards.slice(); // nearest declarer first
     if (where === "top" || where === "left") cards = cards.reverse();
     wrap.append(h("div", { class: `dummy-col${col.trumps ? " trumps" : ""}`, role: "group", "aria-label": `${SUIT_NAME[col.suit]}${col.trumps ? " (trumps)" : ""}` },
-      ...cards.map((c) => cardEl(c, { playable: playable(c), legal: legal.has(c) && playable(c), owner: seat, small: !vertical }))));
+      ...cards.map((c) => cardEl(c, { playable: playable(c), legal: legal.has(c) && playable(c), owner: seat, small: !vertical, focusable: focusable(c) }))));
   }
   return wrap;
 }
 
 function marksEl(marks) {
-  // Law 65B: each quitted card lies face down, lengthwise towards partner when won
-  return h("div", { class: "marks", role: "list", "aria-label": "My quitted tricks" },
-    ...marks.map((won, i) => h("span", {
-      class: `mark ${won ? "won" : "lost"}`, role: "listitem",
-      "aria-label": `trick ${i + 1} ${won ? "won" : "lost"}`, title: `trick ${i + 1}: ${won ? "won" : "lost"}`,
-    })));
+  // Law 65B: each quitted card lies face down, lengthwise towards partner when won by his
+  // side, crosswise when won by the opponents; the words say the same beside them
+  const us = marks.filter(Boolean).length;
+  return h("div", { class: "marks-box" },
+    h("div", { class: "marks", role: "list", "aria-label": "My quitted cards (Law 65)" },
+      ...marks.map((won, i) => h("span", {
+        class: `mark ${won ? "won" : "lost"}`, role: "listitem",
+        "aria-label": `trick ${i + 1}: won by ${won ? "us" : "them"}`, title: `Trick ${i + 1}: won by ${won ? "us" : "them"}`,
+      }))),
+    h("p", { class: "marks-text" }, `Won by us: ${us} \u00b7 by them: ${marks.length - us}`));
 }
 
 function centerEl(v, pos) {
@@ -613,16 +748,20 @@ function centerEl(v, pos) {
 
 function renderSide(v) {
   const side = [];
+  // during the auction the calls so far stand above the bidding box (on a phone too)
+  const auctionFirst = v.phase === "auction";
+  if (auctionFirst) side.push(auctionEl(v));
   side.push(actionsEl(v));
   if (v.claim) side.push(claimEl(v));
   if (v.role === "director") side.push(directorEl(v));
   if (v.phase === "ended" || v.phase === "passed_out") side.push(resultEl(v));
   if (v.phase === "ended") side.push(analysisEl(v));
-  if (v.auction.length || v.phase === "auction") side.push(auctionEl(v));
+  if (!auctionFirst && v.auction.length) side.push(auctionEl(v));
   if (v.answers.length || v.explanations.length) side.push(answersEl(v));
-  if (state.log.length) {
+  const log = state.log.filter((m) => m.table === state.table);
+  if (log.length) {
     side.push(h("section", { class: "panel log", "aria-label": "Messages" }, h("h3", { text: "Messages" }),
-      h("ul", {}, ...state.log.map((m) => h("li", { class: m.kind, text: m.text })))));
+      h("ul", {}, ...log.map((m) => h("li", { class: m.kind, text: m.text })))));
   }
   $("#side").replaceChildren(...side.filter(Boolean));
 }
@@ -631,16 +770,25 @@ function actionsEl(v) {
   const box = h("section", { class: "panel actions", "aria-label": "Your actions" }, h("h3", { text: "Your actions" }));
   const a = new Set(v.actions);
   if (v.role === "spectator") box.append(h("p", { text: "You are watching; spectators see no concealed hand." }));
+  if (state.picked) box.append(confirmEl(state.picked));
   if (a.has("play")) {
-    box.append(h("p", { class: "hint", text: v.hand_to_play === v.dummy && v.role === v.declarer
-      ? "Play from dummy: click a highlighted card or name it." : "Play a card: the highlighted cards are legal." }));
+    const fromDummy = v.hand_to_play === v.dummy && v.role === v.declarer && v.phase === "play";
+    box.append(h("p", { class: "hint", text: fromDummy
+      ? "Play from dummy: click a highlighted card or name it."
+      : "Play a card: the highlighted cards are legal. Or type one: sa, h10, low, high, h (the lowest heart)." }));
+    if (!fromDummy) box.append(playTextEl(v));
   }
   if (a.has("designate")) {
     const input = h("input", { id: "designate-text", "aria-label": "Name dummy's card", placeholder: "low, high, a suit, a rank", size: 18, dataset: { key: "designate" }, autocomplete: "off" });
     box.append(h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) { send("designate", { text: input.value.trim() }); input.value = ""; } } },
       h("label", { for: "designate-text", text: "Dummy plays" }), input, h("button", { type: "submit", text: "Play" })));
   }
-  if (a.has("call")) box.append(callBoxEl());
+  if (a.has("replace_call")) box.append(replaceEl(v));
+  if (state.replacing && a.has("replace_call")) {
+    box.append(callBoxEl(v, { calls: v.replace_calls, action: "replace_call", replacing: true }));
+  } else if (a.has("call")) {
+    box.append(callBoxEl(v, { calls: v.legal_calls, action: "call" }));
+  }
   for (const act of v.actions) {
     if (SPECIAL.has(act)) continue;
     box.append(h("button", { type: "button", class: "action", dataset: { action: act, key: `act-${act}` }, onclick: () => send(act) },
@@ -689,10 +837,10 @@ function actionsEl(v) {
     const last = v.quitted_marks.length - 1;
     const won = v.quitted_marks[last];
     box.append(h("div", { class: "row mark-trick" },
-      h("span", { text: `Trick ${last + 1} lies pointed ${won ? "won" : "lost"}.` }),
+      h("span", { text: `Trick ${last + 1}: your card lies as won by ${won ? "us" : "them"} (Law 65B).` }),
       h("button", { type: "button", dataset: { action: "mark_trick", key: "act-mark-trick" },
         onclick: () => send("mark_trick", { trick: last, won: !won }) },
-      `Point it ${won ? "lost" : "won"}`)));
+      `Turn it: won by ${won ? "them" : "us"}`)));
   }
   if (v.pending) box.append(pendingEl(v));
   box.append(...tableModeEls(v));
@@ -702,6 +850,11 @@ function actionsEl(v) {
       ? (c.director_called ? "The Director has been called and will rule." : "Waiting for the others' answer to the dispute.")
       : v.to_act ? `Waiting for ${SEAT_NAME[v.to_act]}.` : "Nothing to do now.";
     box.append(h("p", { class: "hint", text: waiting }));
+  }
+  if (SEATS.includes(v.role) && ["auction", "clarification", "play"].includes(v.phase)) {
+    const box2 = h("input", { type: "checkbox", id: "confirm-setting", checked: state.confirm, dataset: { key: "confirm-setting" },
+      onchange: (ev) => { setConfirm(ev.target.checked); state.picked = null; render(); } });
+    box.append(h("div", { class: "row setting" }, h("label", { for: "confirm-setting" }, box2, " Confirm each call and card")));
   }
   if (a.has("call_director")) {
     // Law 9B: any player may summon the Director (dummy during play only after attention
@@ -872,22 +1025,188 @@ function tableModeEls(v) {
 
 const sideOf = (s) => (s === "N" || s === "S" ? "NS" : s === "E" || s === "W" ? "EW" : null);
 
-function callBoxEl() {
+const CALL_ORDER = ["Pass", "X", "XX"];
+for (let level = 1; level <= 7; level++) for (const st of ["C", "D", "H", "S", "NT"]) CALL_ORDER.push(`${level}${st}`);
+
+function sendCall(action, call, extra = {}) {
+  const args = { call, ...extra };
+  if (state.confirm) {
+    state.picked = { kind: "call", action, args, text: `${action === "replace_call" ? "Replace it by" : "Call"} ${callText(call)}?`, label: `${action === "replace_call" ? "Replace it by" : "Call"} ${callName(call)}` };
+    render();
+    $("#confirm-yes")?.focus();
+    return;
+  }
+  send(action, args);
+  state.replacing = false;
+}
+
+function callBoxEl(v, { calls, action, replacing = false }) {
+  // the bidding box: Pass, X and XX first, then the bids; only the calls the engine allows
+  // now are enabled (view.legal_calls, or view.replace_calls under Law 25A). One Tab stop:
+  // the arrow keys move within it; a call can also be typed (1h, 2n, p, x, xx)
+  const legal = new Set(calls || []);
   const alert = h("input", { type: "checkbox", id: "call-alert", dataset: { key: "call-alert" } });
   const expl = h("input", { id: "call-expl", "aria-label": "Explanation of the alerted call", placeholder: "explanation", dataset: { key: "call-expl" }, size: 14 });
-  const make = (call) => h("button", { type: "button", class: `bid ${/[HD]$/.test(call) ? "red" : ""}`, dataset: { call, key: `call-${call}` }, "aria-label": callName(call),
-    onclick: () => {
-      const args = { call };
-      if (alert.checked) args.alert = true;
-      if (expl.value.trim()) args.explanation = expl.value.trim();
-      send("call", args);
-      alert.checked = false; expl.value = "";
-    } }, callText(call));
+  const extra = () => {
+    const out = {};
+    if (alert.checked) out.alert = true;
+    if (expl.value.trim()) out.explanation = expl.value.trim();
+    return out;
+  };
+  const choose = (call) => {
+    const args = extra();
+    alert.checked = false; expl.value = "";
+    sendCall(action, call, args);
+  };
+  const enabled = CALL_ORDER.filter((c) => legal.has(c));
+  const stop = enabled.includes("Pass") ? "Pass" : enabled[0];
+  // the name is the spoken call ("one heart"): the symbol is hidden from screen readers
+  const make = (call) => h("button", {
+    type: "button", class: `bid ${/[HD]$/.test(call) ? "red" : ""}${state.picked?.args?.call === call ? " picked" : ""}`, disabled: !legal.has(call),
+    tabindex: call === stop ? 0 : -1, dataset: { call, key: `${replacing ? "rcall" : "call"}-${call}` },
+    title: legal.has(call) ? callName(call) : `${callName(call)}: not allowed now`,
+    onclick: () => choose(call),
+  }, h("span", { "aria-hidden": "true", text: callText(call) }), h("span", { class: "sr-only", text: callName(call) }));
   const grid = h("div", { class: "bidbox", role: "group", "aria-label": "Bids" });
-  for (let level = 1; level <= 7; level++) for (const s of ["C", "D", "H", "S", "NT"]) grid.append(make(`${level}${s}`));
-  return h("div", { class: "callbox" }, grid,
-    h("div", { class: "row" }, make("Pass"), make("X"), make("XX")),
-    h("div", { class: "row" }, h("label", {}, alert, " Alert"), expl));
+  for (const c of CALL_ORDER.slice(3)) grid.append(make(c));
+  const others = h("div", { class: "row calls-other", role: "group", "aria-label": "Pass, double, redouble" }, make("Pass"), make("X"), make("XX"));
+  const box = h("div", { class: `callbox${replacing ? " replacing" : ""}`, role: "group", "aria-label": replacing ? "Replace the call" : "Bidding box", onkeydown: (ev) => callKeys(ev, box, typed) });
+  const typed = h("input", { id: replacing ? "replace-text" : "call-text", "aria-label": replacing ? "Type the intended call" : "Type a call", placeholder: "1h, 2n, p, x, xx", size: 10, autocomplete: "off", dataset: { key: replacing ? "replace-text" : "call-text" }, "aria-describedby": "call-typed-msg" });
+  const msg = h("span", { class: "typed-msg", id: "call-typed-msg", "aria-live": "polite" });
+  const form = h("form", { class: "row call-typed", onsubmit: (ev) => {
+    ev.preventDefault();
+    const call = parseCall(typed.value);
+    if (!call) { msg.textContent = `"${typed.value}" is not a call: type 1h, 2n, p, x or xx.`; return; }
+    if (!legal.has(call)) { msg.textContent = `${callText(call)} is not allowed now.`; return; }
+    typed.value = "";
+    choose(call);
+  } }, h("label", { for: typed.id, text: replacing ? "Intended call" : "Call" }), typed, h("button", { type: "submit", text: replacing ? "Replace" : "Make the call" }), msg);
+  box.append(form, others, grid,
+    h("div", { class: "row" }, h("label", {}, alert, " Alert"), expl),
+    replacing ? h("div", { class: "row" }, h("button", { type: "button", dataset: { key: "replace-cancel" }, onclick: () => { state.replacing = false; render(); } }, "Keep my call")) : null);
+  return box;
+}
+
+function callKeys(ev, box, typed) {
+  // arrows move between the enabled calls (up and down by a level); a letter or digit starts
+  // a typed call
+  const t = ev.target;
+  if (t === typed) {
+    if (ev.key === "ArrowDown") { box.querySelector(".bid[tabindex='0']")?.focus(); ev.preventDefault(); }
+    return;
+  }
+  if (!t.classList?.contains("bid")) return;
+  const calls = [...box.querySelectorAll(".bid")];
+  const i = calls.indexOf(t);
+  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -5, ArrowDown: 5 }[ev.key];
+  let j = null;
+  if (step !== undefined) {
+    // Pass, X, XX sit above the bids: up from the first level reaches them
+    j = i + step;
+    if (i < 3 && step === 5) j = 3 + i;
+    if (i >= 3 && i < 8 && step === -5) j = Math.min(i - 3, 2);
+    while (j >= 0 && j < calls.length && calls[j].disabled) j += Math.sign(step);
+  } else if (ev.key === "Home") j = calls.findIndex((b) => !b.disabled);
+  else if (ev.key === "End") j = calls.length - 1 - [...calls].reverse().findIndex((b) => !b.disabled);
+  else if (/^[0-9a-zA-Z]$/.test(ev.key) && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+    typed.focus();
+    typed.value += ev.key;
+    ev.preventDefault();
+    return;
+  }
+  if (j === null) return;
+  ev.preventDefault();
+  const target = calls[j];
+  if (!target || target.disabled) return;
+  for (const b of calls) b.tabIndex = -1;
+  target.tabIndex = 0;
+  target.focus();
+}
+
+function replaceEl(v) {
+  // Law 25A: a call that was not the one intended may be replaced at once, until partner calls
+  const mine = v.auction[v.replace_index];
+  const text = mine ? callText(mine.call) : "call";
+  return h("div", { class: "row replace" },
+    h("button", { type: "button", id: "replace-call", dataset: { action: "replace_call", key: "act-replace" }, "aria-expanded": state.replacing ? "true" : "false",
+      onclick: () => { state.replacing = !state.replacing; render(); } },
+    `My ${text} was not the call I meant: replace it`),
+    h("span", { class: "law", text: "(Law 25A: at once, before partner calls; the opponents are told)" }));
+}
+
+function confirmEl(p) {
+  const yes = () => {
+    state.picked = null;
+    if (p.kind === "card") playCard(p.card, p.owner); else { send(p.action, p.args); state.replacing = false; }
+    render();
+  };
+  const no = () => { state.picked = null; render(); };
+  return h("div", { class: "prompt confirm", role: "group", "aria-label": "Confirm", onkeydown: (ev) => { if (ev.key === "Escape") { ev.preventDefault(); no(); } } },
+    h("span", { class: "confirm-text", text: `${p.text} ` }),
+    h("button", { type: "button", id: "confirm-yes", "aria-label": p.label, dataset: { key: "confirm-yes" }, onclick: yes }, "Confirm"),
+    h("button", { type: "button", id: "confirm-no", dataset: { key: "confirm-no" }, onclick: no }, "Cancel"));
+}
+
+function pickStillGood(v, p) {
+  if (p.kind === "card") return v.actions.includes("play") || v.actions.includes("choose_for_dummy") || state.anyCard;
+  return v.actions.includes(p.action);
+}
+
+function noteReplacements(v) {
+  // Law 25A: tell everyone at the table when a call is replaced
+  const n = v.auction.filter((e) => e.replaced).length;
+  if (state.replacedSeen !== null && n > state.replacedSeen) {
+    const said = v.answers.filter((t) => t.includes("(Law 25A)"));
+    if (said.length) announce(said[said.length - 1]);
+  }
+  state.replacedSeen = n;
+}
+
+const RANK_WORD = { ACE: "A", KING: "K", QUEEN: "Q", JACK: "J", TEN: "T", 10: "T" };
+
+function resolveOwnCard(text, v) {
+  // what a player types for a card of his own hand: sa, as, h10, low, high, h (lowest heart),
+  // "low h"; Law 46B's reading of a designation, here for one's own cards
+  const legal = v.legal_cards.slice();
+  let words = text.trim().toUpperCase().replace(/[♠]/g, " S ").replace(/[♥]/g, " H ")
+    .replace(/[♦]/g, " D ").replace(/[♣]/g, " C ").split(/[\s,]+/).filter(Boolean);
+  if (words.length === 1 && /^[SHDC](10|[AKQJT2-9])$/.test(words[0])) words = [words[0][0], words[0].slice(1)];
+  else if (words.length === 1 && /^(10|[AKQJT2-9])[SHDC]$/.test(words[0])) words = [words[0].slice(-1), words[0].slice(0, -1)];
+  let suit = null; let rank = null; let how = null;
+  for (const w of words) {
+    if (["S", "H", "D", "C"].includes(w) || ["SPADES", "HEARTS", "DIAMONDS", "CLUBS", "SPADE", "HEART", "DIAMOND", "CLUB"].includes(w)) suit = w[0];
+    else if (["LOW", "SMALL", "LOWEST", "L"].includes(w)) how = "low";
+    else if (["HIGH", "TOP", "HIGHEST"].includes(w)) how = "high";
+    else if (/^(10|[AKQJT2-9])$/.test(w)) rank = w === "10" ? "T" : w;
+    else if (RANK_WORD[w]) rank = RANK_WORD[w];
+    else return { error: `"${w.toLowerCase()}" is not a card, a suit, high or low.` };
+  }
+  if (!suit && !rank && !how) return { error: "Type a card: sa, h10, low, high or a suit." };
+  let cands = legal.slice();
+  if (suit) cands = cands.filter((c) => c[0] === suit);
+  if (rank) cands = cands.filter((c) => c[1] === rank);
+  if (!cands.length) return { error: `${text.trim()}: no card you may play now.` };
+  const suits = new Set(cands.map((c) => c[0]));
+  if (suits.size > 1) {
+    const led = v.trick.length ? v.trick[0][1][0] : null;
+    const inLed = led ? cands.filter((c) => c[0] === led) : [];
+    if (inLed.length) cands = inLed; else return { error: `${text.trim()}: name the suit too.` };
+  }
+  cands.sort((a, b) => RANKS.indexOf(a[1]) - RANKS.indexOf(b[1])); // high to low
+  if (rank) return { card: cands[0] };
+  return { card: how === "high" ? cands[0] : cands[cands.length - 1] };
+}
+
+function playTextEl(v) {
+  const input = h("input", { id: "play-text", "aria-label": "Name your card", placeholder: "sa, low, h", size: 12, autocomplete: "off", dataset: { key: "play-text" }, "aria-describedby": "play-text-msg" });
+  const msg = h("span", { class: "typed-msg", id: "play-text-msg", "aria-live": "polite" });
+  return h("form", { class: "row play-typed", onsubmit: (ev) => {
+    ev.preventDefault();
+    const got = resolveOwnCard(input.value, state.view);
+    if (got.error) { msg.textContent = got.error; return; }
+    input.value = "";
+    pickCard(got.card, state.view.role);
+  } }, h("label", { for: "play-text", text: "I play" }), input, h("button", { type: "submit", text: "Play it" }), msg);
 }
 
 function auctionEl(v) {
@@ -898,11 +1217,16 @@ function auctionEl(v) {
   let row = h("tr");
   for (let i = 0; i < order.indexOf(v.dealer); i++) row.append(h("td"));
   const notes = [];
+  const replaced = [];
   v.auction.forEach((e, i) => {
     if (row.childElementCount === 4) { body.append(row); row = h("tr"); }
     const alerted = e.alert || e.explanation;
     if (alerted) notes.push([i, e]);
-    row.append(h("td", { class: `${alerted ? "alerted" : ""} ${/[HD]$/.test(e.call) ? "red" : ""}`, "aria-label": `${SEAT_NAME[e.seat]}: ${callName(e.call)}${e.alert ? ", alerted" : ""}${e.explanation ? `: ${e.explanation}` : ""}`, title: e.explanation || "" },
+    if (e.replaced) replaced.push(e);
+    const label = `${SEAT_NAME[e.seat]}: ${callName(e.call)}${e.replaced ? `, in place of an unintended ${callName(e.replaced)} (Law 25A)` : ""}${e.alert ? ", alerted" : ""}${e.explanation ? `: ${e.explanation}` : ""}`;
+    row.append(h("td", { class: `${alerted ? "alerted" : ""} ${e.replaced ? "replaced" : ""} ${/[HD]$/.test(e.call) ? "red" : ""}`, "aria-label": label, title: e.explanation || (e.replaced ? `replaces ${callText(e.replaced)} (Law 25A)` : "") },
+      e.replaced ? h("s", { class: "unintended", "aria-hidden": "true", text: callText(e.replaced) }) : null,
+      e.replaced ? " " : null,
       callText(e.call), e.alert ? h("sup", { class: "alert-mark", text: "!" }) : null));
   });
   if (v.phase === "auction" && v.to_act) {
@@ -911,13 +1235,14 @@ function auctionEl(v) {
   }
   if (row.childElementCount) body.append(row);
   table.append(body);
-  return h("section", { class: "panel" }, table,
-    notes.length ? h("ul", { class: "alerts" }, ...notes.map(([i, e]) => h("li", {}, `${callText(e.call)} (${SEAT_NAME[e.seat]}): `, e.explanation || "alerted"))) : null);
+  return h("section", { class: `panel auction-panel${v.phase === "auction" ? " live" : ""}`, "aria-label": "Auction so far" }, table,
+    notes.length ? h("ul", { class: "alerts" }, ...notes.map(([i, e]) => h("li", {}, `${callText(e.call)} (${SEAT_NAME[e.seat]}): `, e.explanation || "alerted"))) : null,
+    replaced.length ? h("ul", { class: "alerts replacements", "aria-label": "Calls replaced" }, ...replaced.map((e) => h("li", { text: `${SEAT_NAME[e.seat]}'s ${callText(e.call)} replaces an unintended ${callText(e.replaced)} (Law 25A).` }))) : null);
 }
 
 function answersEl(v) {
   return h("section", { class: "panel", "aria-label": "Answers" }, h("h3", { text: "Answers and explanations" }),
-    h("ul", {}, ...v.answers.map((t) => h("li", { text: t })),
+    h("ul", {}, ...v.answers.map((t) => h("li", { text: sym(t) })),
       ...v.explanations.map(([i, t]) => h("li", { text: `${v.auction[i] ? callText(v.auction[i].call) : `call ${i + 1}`}: ${t}` }))));
 }
 
@@ -927,13 +1252,13 @@ function claimEl(v) {
   return h("section", { class: "panel claim", id: "claim-panel", "aria-label": "Claim" },
     h("h3", { text: c.concession ? "Concession" : "Claim" }),
     h("p", {}, `${SEAT_NAME[c.claimer]} ${what} ${c.tricks} of the ${c.remaining} remaining tricks.`),
-    h("p", {}, "Statement: ", c.statement ? h("q", { text: c.statement }) : h("em", { text: "none" })),
+    h("p", {}, "Statement: ", c.statement ? h("q", { text: sym(c.statement) }) : h("em", { text: "none" })),
     h("p", { class: "claim-status" }, `Status: ${c.status}`,
       c.agreed.length ? ` \u00b7 agreed: ${c.agreed.join(", ")}` : "",
       c.disputed.length ? ` \u00b7 disputed: ${c.disputed.join(", ")}` : "",
       c.play_on.length ? ` \u00b7 play on: ${c.play_on.join(", ")}` : ""),
     c.awarded !== null && c.awarded !== undefined ? h("p", { class: "awarded", text: `Awarded to ${SEAT_NAME[c.claimer]}'s side: ${c.awarded}` }) : null,
-    c.ruling ? h("p", { class: "ruling", text: `${c.ruled_by === "players" ? "Ruling accepted by all four" : "Director's ruling"}: ${c.ruling}` }) : null,
+    c.ruling ? h("p", { class: "ruling", text: `${c.ruled_by === "players" ? "Ruling accepted by all four" : "Director's ruling"}: ${sym(c.ruling)}` }) : null,
     c.status === "disputed" ? disputeEl(v) : null);
 }
 
@@ -953,7 +1278,7 @@ function disputeEl(v) {
   return h("div", { class: "proposal", id: "players-proposal", role: "group", "aria-label": "Proposed ruling" },
     h("h4", { text: "Proposed ruling" }),
     h("p", { class: "proposal-tricks", text: `${side}'s side: ${p.tricks} of the ${c.remaining} remaining tricks (Law ${p.laws}).` }),
-    h("p", { class: "proposal-text", text: p.text }),
+    h("p", { class: "proposal-text", text: sym(p.text) }),
     h("p", { class: "hint", text: c.director_called
       ? "The Director has been called and will rule; the proposal no longer stands on its own."
       : `All the hands are faced. The proposal is the result when all four accept it; anyone may call the Director instead.${waiting.length ? ` Waiting for: ${waiting.join(", ")}.` : ""}` }));
@@ -968,13 +1293,13 @@ function directorEl(v) {
     const r = p.ruling || {};
     box.append(h("div", { class: "proposal", id: "proposal" },
       h("h4", { text: "Proposed ruling" }),
-      h("p", { text: p.text || r.ruling || p.error || "" }),
+      h("p", { text: sym(p.text || r.ruling || p.error || "") }),
       r.undetermined ? h("p", { class: "prompt", text: "The adjudicator could not decide in time: the award is the Director's judgement (double dummy shown)." }) : null,
       h("dl", { class: "facts" },
         ...[["Result", r.final], ["Claimed", r.claimed], ["Law 70 award", r.awarded], ["Law 71 given back", r.law71], ["Double dummy", r.dd], ["Floor", r.floor], ["Laws", (r.laws || []).join(", ")], ["Profile", r.profile], ["Class of player", r.player_class]]
           .filter(([, val]) => val !== undefined && val !== null && val !== "")
           .map(([k, val]) => h("div", {}, h("dt", { text: k }), h("dd", { text: String(val) })))),
-      r.slips?.length ? h("ul", { class: "slips", "aria-label": "Slips on the line" }, ...r.slips.map((s) => h("li", { text: s.text }))) : null));
+      r.slips?.length ? h("ul", { class: "slips", "aria-label": "Slips on the line" }, ...r.slips.map((s) => h("li", { text: sym(s.text) }))) : null));
     if (r.witness?.length) box.append(witnessEl(v, r));
   } else if (v.claim && v.claim.status === "disputed") {
     box.append(h("p", { text: "Waiting for the adjudicator's proposal..." }));
@@ -1003,7 +1328,7 @@ function directorEl(v) {
     box.append(h("div", { class: "row" }, h("button", { type: "button", dataset: { action: "return_hands" }, onclick: () => send("return_hands") },
       "The hands are back in the board (Law 62D)")));
   }
-  if (v.flags?.length) box.append(h("ul", { class: "flags" }, ...v.flags.map(([law, t]) => h("li", { text: `Law ${law}: ${t}` }))));
+  if (v.flags?.length) box.append(h("ul", { class: "flags" }, ...v.flags.map(([law, t]) => h("li", { text: `Law ${law}: ${sym(t)}` }))));
   if (v.revokes?.length) box.append(h("ul", { class: "flags" }, ...v.revokes.map((r) => h("li", { text: JSON.stringify(r) }))));
   return box;
 }
@@ -1122,21 +1447,22 @@ function analysisEl(v) {
 function resultEl(v) {
   const box = h("section", { class: "panel result", id: "result", "aria-label": "Result" }, h("h3", { text: "Result" }));
   const r = state.result;
-  if (v.phase === "passed_out") box.append(h("p", { text: "Passed out: no score." }));
-  if (r && !r.error && r.contract) {
+  if (v.phase === "passed_out") {
+    box.append(h("p", { class: "result-line", text: "Passed out: no play and no score (Law 22B)." }));
+  } else if (r && !r.error && r.contract) {
     const made = r.tricks - (Number(r.contract[0]) + 6);
     box.append(h("p", { class: "result-line" },
       `${contractText(r.contract)}: ${r.tricks} tricks (${made >= 0 ? (made ? `made, +${made}` : "made") : `down ${-made}`}).`),
     h("p", { class: "score", text: `Score: N-S ${r.score_ns > 0 ? "+" : ""}${r.score_ns}, E-W ${-r.score_ns > 0 ? "+" : ""}${-r.score_ns}` }));
   } else if (r?.error) {
-    box.append(h("p", { text: `Tricks: N-S ${v.tricks_won.NS}, E-W ${v.tricks_won.EW}` }));
+    box.append(h("p", { text: `Tricks: ${tricksText(v)}` }));
   } else {
     box.append(h("p", { text: "Loading the result..." }));
   }
   if (state.formats) {
     const base = `/api/tables/${encodeURIComponent(state.table)}/record?format=`;
     box.append(h("p", { class: "downloads" }, "Record: ",
-      ...state.formats.map((f) => h("a", { href: base + f, download: `board-${v.board}.${f}`, class: "download" }, f.toUpperCase(), " "))));
+      ...state.formats.map((f) => h("a", { href: `${base}${f}`, download: `board-${v.board}.${f}`, class: "download", "aria-label": `Download the record as ${f.toUpperCase()}` }, f.toUpperCase()))));
   }
   if (r?.dd) {
     const strains = ["N", "S", "H", "D", "C"];
@@ -1152,6 +1478,9 @@ function resultEl(v) {
 // ------------------------------------------------------------------ claim dialog
 
 function openClaim(mode) {
+  $("#claim-error").hidden = true;
+  $("#claim-error").replaceChildren();
+  $("#claim-form").statement.removeAttribute("aria-invalid");
   const v = state.view;
   const dlg = $("#claim-dialog");
   const form = $("#claim-form");
@@ -1168,14 +1497,59 @@ function openClaim(mode) {
 }
 
 function setupClaimDialog() {
+  // the dialog stays open until the server takes the claim: a refusal is shown in it, the
+  // player's text kept and the word the server could not read selected
   const dlg = $("#claim-dialog");
-  dlg.addEventListener("close", () => {
-    if (dlg.returnValue !== "ok") return;
-    const form = $("#claim-form");
+  const form = $("#claim-form");
+  $("#claim-cancel").addEventListener("click", () => dlg.close("cancel"));
+  form.addEventListener("submit", (ev) => {
+    // Enter in a field submits with the Claim button (Cancel is not a submit button)
+    ev.preventDefault();
+    if (!form.reportValidity()) return;
     const args = { tricks: Number(form.tricks.value) };
     if (form.statement.value.trim()) args.statement = form.statement.value.trim();
-    send(dlg.dataset.mode === "concede" ? "concede" : "claim", args);
+    const err = $("#claim-error");
+    err.hidden = false;
+    err.className = "claim-error pending";
+    err.replaceChildren("Sending the claim...");
+    form.statement.removeAttribute("aria-invalid");
+    state.claimSent = send(dlg.dataset.mode === "concede" ? "concede" : "claim", args) ?? null;
   });
+  form.statement.addEventListener("input", () => form.statement.removeAttribute("aria-invalid"));
+}
+
+function claimAccepted() {
+  const dlg = $("#claim-dialog");
+  state.claimSent = null;
+  if (dlg.open) dlg.close("done");
+  render();
+}
+
+function claimRefused(msg, text) {
+  // show the refusal in the dialog; point at the word the statement parser names ('xyz')
+  const form = $("#claim-form");
+  const input = form.statement;
+  const err = $("#claim-error");
+  const statement = input.value;
+  const quoted = /'([^']+)'/.exec(msg.message || "");
+  let word = quoted ? quoted[1] : null;
+  let at = word ? statement.indexOf(word) : -1;
+  if (at < 0 && word) {
+    at = statement.toLowerCase().indexOf(word.toLowerCase());
+  }
+  if (at < 0) word = null;
+  err.hidden = false;
+  err.className = "claim-error";
+  if (word) {
+    err.replaceChildren("The statement could not be read at ",
+      h("mark", { class: "bad-word", text: word }), `: ${sym(text)}`);
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    input.setSelectionRange(at, at + word.length);
+  } else {
+    err.replaceChildren(sym(text));
+    (msg.code === "refused" ? form.tricks : input).focus();
+  }
 }
 
 // ------------------------------------------------------------------ keyboard
@@ -1183,9 +1557,18 @@ function setupClaimDialog() {
 function setupKeys() {
   document.addEventListener("keydown", (ev) => {
     const t = ev.target;
-    if (!t.classList?.contains("card") || !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;
+    if (!t.classList?.contains("card")) return;
+    // typing on a card names one (sa, low, h): the "I play" box takes the keys
+    const typed = $("#play-text");
+    if (typed && /^[0-9a-zA-Z]$/.test(ev.key) && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      typed.focus();
+      typed.value += ev.key;
+      ev.preventDefault();
+      return;
+    }
+    if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;
     const group = t.closest(".seat");
-    const cards = [...group.querySelectorAll("button.card")];
+    const cards = [...group.querySelectorAll("button.card:not([tabindex='-1'])")];
     const i = cards.indexOf(t);
     const j = ev.key === "ArrowLeft" || ev.key === "ArrowUp" ? i - 1 : i + 1;
     if (cards[j]) { cards[j].focus(); ev.preventDefault(); }
@@ -1194,7 +1577,7 @@ function setupKeys() {
 
 // ------------------------------------------------------------------ start
 
-window.bt = { state, send };
+window.bt = { state, send, sym, parseCall };
 setupLobby();
 setupClaimDialog();
 setupKeys();
