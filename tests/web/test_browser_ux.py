@@ -102,8 +102,10 @@ def _join_director(browser: Any, server: WebServer, table: str) -> Any:
 
 
 def _no_serious(page: Any, where: str) -> None:
+    """axe-core finds no serious or critical violation, and no stray "null" is shown."""
     found = axe_violations(page)
     assert not found, f"{where}:\n" + "\n".join(found)
+    assert not re.search(r"\bnull\b", page.inner_text("body")), f"{where}: a literal null"
 
 
 def test_keyboard_only_board_from_the_lobby_to_the_result(
@@ -174,6 +176,8 @@ def test_keyboard_only_board_from_the_lobby_to_the_result(
     if _view(page)["quitted_marks"]:
         assert "Won by us:" in marks.inner_text()
         assert page.locator(".mark").first.get_attribute("aria-label") == "trick 1: won by us"
+        if page.locator(".mark-trick").count():  # Law 65B3: the last card may be turned
+            assert re.search(r"as won by (us|them)", page.locator(".mark-trick").inner_text())
 
     # the claim by keyboard: the dialog opens on the tricks, the statement follows
     _tab_to(page, "a.dataset.action === 'claim'")
@@ -255,8 +259,14 @@ def test_phone_size_auction_with_only_legal_calls(web_server: WebServer, browser
     page.locator("#call-text").press("Enter")
     assert "not allowed now" in page.locator("#call-typed-msg").inner_text()
     assert len(_view(page)["auction"]) == n
+    # with the confirmation setting a call waits for Confirm (Enter: focus is on it)
+    page.get_by_label("Confirm each call and card").check()
     page.locator("#call-text").fill("p")
     page.locator("#call-text").press("Enter")
+    page.get_by_role("group", name="Confirm").get_by_text("Call Pass?").wait_for()
+    assert len(_view(page)["auction"]) == n
+    _wait_focus(page, "a.id === 'confirm-yes'")
+    page.keyboard.press("Enter")
     _wait_view(page, f"v.auction.length > {n}")
     assert page.locator("#toast.error").count() == 0 or page.locator("#toast.error").is_hidden()
     page.context.close()
@@ -473,6 +483,8 @@ def test_axe_play_claim_ended_and_directors_console(web_server: WebServer, brows
         card = dummy.locator("button.card").nth(i)
         focusable = card.get_attribute("tabindex") != "-1"
         assert focusable == (card.get_attribute("data-card") in legal)
+    # cards have spoken names
+    assert s.get_by_role("button", name=re.compile(r"^ace of spades")).count() == 1
     _no_serious(s, "play")
     s.locator(".seat[data-seat='N'] button.card.legal").first.press("Enter")
     _wait_view(s, "v.actions.includes('claim')")

@@ -521,7 +521,9 @@ function tricksText(v) {
 }
 
 function renderInfo(v) {
-  const verb = v.phase === "auction" ? "call" : v.phase === "play" && v.to_act === v.hand_to_play ? "play" : "act";
+  const fromDummy = v.phase === "play" && v.to_act === v.declarer && v.hand_to_play === v.dummy;
+  const verb = v.phase === "auction" ? "call" : fromDummy ? "play from dummy"
+    : v.phase === "play" && v.to_act === v.hand_to_play ? "play" : "act";
   const turn = v.to_act ? `${SEAT_NAME[v.to_act]} to ${verb}` : "";
   const items = [
     ["Board", v.board],
@@ -1081,9 +1083,10 @@ function callBoxEl(v, { calls, action, replacing = false }) {
     typed.value = "";
     choose(call);
   } }, h("label", { for: typed.id, text: replacing ? "Intended call" : "Call" }), typed, h("button", { type: "submit", text: replacing ? "Replace" : "Make the call" }), msg);
-  box.append(form, others, grid,
-    h("div", { class: "row" }, h("label", {}, alert, " Alert"), expl),
-    replacing ? h("div", { class: "row" }, h("button", { type: "button", dataset: { key: "replace-cancel" }, onclick: () => { state.replacing = false; render(); } }, "Keep my call")) : null);
+  box.append(form, others, grid, h("div", { class: "row" }, h("label", {}, alert, " Alert"), expl));
+  if (replacing) {
+    box.append(h("div", { class: "row" }, h("button", { type: "button", dataset: { key: "replace-cancel" }, onclick: () => { state.replacing = false; render(); } }, "Keep my call")));
+  }
   return box;
 }
 
