@@ -224,7 +224,7 @@ def adjudicate(
     checker: list[Believer] = []
     # no believing claimer takes more than double dummy: a line that reaches the claim (or,
     # for a claim conceding tricks, the double-dummy value that Law 71 needs) ends the
-    # search at once
+    # search at once (its line, the witness, checked all the same: believer.py)
     best = _root_dd(pos, side, oracle)
     enough = claimed if claimed >= best else best
 
