@@ -95,6 +95,7 @@ from bridgetable.core.events import (
     TrickMarked,
     WithdrawReason,
     card_played,
+    check_storable_text,
 )
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
@@ -752,6 +753,8 @@ class Board(TableMixin, ClaimsMixin):
     def _reopen_last_trick(self) -> None:
         """Undo the quitting of the last trick (for a change of designation, 45C4b)."""
         t = self._tricks.pop()
+        # a trick the Director had faced (66C) is no longer quitted: it is the trick in play
+        self._show_quitted.discard(len(self._tricks))
         self._won[t.winner & 1] -= 1
         for s in SEATS:
             self._marks[s].pop()
@@ -1541,6 +1544,7 @@ class Board(TableMixin, ClaimsMixin):
     # ------------------------------------------------------------------ record
 
     def _record(self, e: Any) -> None:
+        check_storable_text(e)  # nothing is recorded that the store and views cannot carry
         self._events.append(e)
         try:
             _APPLY[type(e)](self, e)

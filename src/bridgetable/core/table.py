@@ -1123,11 +1123,22 @@ class TableMixin:
             self._set_turn(p.due)
 
     def _withdraw_from_trick(self, hand: Seat) -> Card:
+        """Take ``hand``'s card back from the trick in play. A card that is no longer played
+        is no longer a revoke: an uncorrected revoke by that card (a card retracted under
+        62C1 or 45D, played in error to a lead out of turn, 53B) is forgotten, so that a
+        later request (62A) finds no revoke to correct instead of a card that is not there.
+        A revoke being corrected is marked so before its card is withdrawn, and stays."""
         i = next(i for i, (s, _) in enumerate(self._trick) if s is hand)
         _, card = self._trick.pop(i)
         if i < len(self._played_at):
             del self._played_at[i]
         self._hands[hand] |= card.bit
+        n = len(self._tricks)
+        self._revokes = [
+            r
+            for r in self._revokes
+            if r.corrected or not (r.trick == n and r.hand is hand and r.card is card)
+        ]
         return card
 
     def _substitute(self, hand: Seat, wrong: Card, penalty: Card) -> None:
