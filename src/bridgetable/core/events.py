@@ -381,6 +381,37 @@ def _codecs(cls: type[Any]) -> list[tuple[str, _Enc, _Enc]]:
     return got
 
 
+def is_storable_text(text: str) -> bool:
+    """Whether ``text`` is Unicode scalar values only (no lone surrogate, which JSON's
+    ``\\ud800`` escape can carry but UTF-8 cannot): text the store and the views can carry.
+
+    >>> is_storable_text("ok \u2660"), is_storable_text("ok \ud800")
+    (True, False)
+    """
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_storable_text(event: Any) -> None:
+    """Raise :class:`NotationError` if a text field of ``event`` holds a lone surrogate: the
+    engine records only text that can be stored and shown (a free-text explanation, reason,
+    statement, designation or ruling)."""
+    for f in dataclasses.fields(event):
+        value = getattr(event, f.name)
+        texts = value if isinstance(value, tuple) else (value,)
+        for v in texts:
+            if isinstance(v, str) and not is_storable_text(v):
+                raise NotationError(
+                    f"the text of {f.name!r} in {type(event).__name__} is not valid Unicode "
+                    "(a lone surrogate)"
+                )
+
+
 def event_to_dict(event: Any) -> dict[str, Any]:
     """A JSON-able dict for an event, with its class name under ``"type"``."""
     out: dict[str, Any] = {"type": type(event).__name__}

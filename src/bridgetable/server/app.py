@@ -46,11 +46,13 @@ from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.views import DIRECTOR, Role, parse_role
 from bridgetable.robots.player import RobotConfig
+from bridgetable.server.commands import bad_text
 from bridgetable.server.hub import (
     CommandError,
     Connection,
     Hub,
     Table,
+    TableQuarantined,
     keep_gc_young,
     role_name,
 )
@@ -63,6 +65,21 @@ log = logging.getLogger("bridgetable.server")
 #: Largest HTTP body and WebSocket text accepted (bytes / characters).
 MAX_BODY = 16 * 1024
 MAX_MESSAGE = 8 * 1024
+
+#: Bits of operating-system entropy in the seed of a table created without a ``seed``: far
+#: beyond any search (a 31-bit seed is found from one hand in minutes).
+SEED_BITS = 256
+
+
+def new_seed() -> int:
+    """A secret seed from the operating system's entropy (:mod:`secrets`): the deal of a table
+    created without a ``seed`` is ``Deal.random(random.Random(new_seed()))``, the engine being
+    given its randomness; a seed the client gives stays reproducible."""
+    return secrets.randbits(SEED_BITS) | 1 << (SEED_BITS - 1)
+
+
+#: The message for a text that is not Unicode scalar values.
+BAD_TEXT = "text must be valid Unicode (no lone surrogate such as \\ud800)"
 
 
 @dataclass(slots=True)
@@ -104,8 +121,24 @@ class RateLimiter:
         return False
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, code: str | None = None) -> JSONResponse:
+    body = {"error": message} if code is None else {"error": message, "code": code}
+    return JSONResponse(body, status_code=status)
+
+
+#: What a client is told of a quarantined table (the reason is in the log and the
+#: Directors' queue: it may name cards).
+QUARANTINED = (
+    "this table is quarantined: its stored record cannot be replayed; the Director is told"
+)
+
+
+async def _quarantined(_request: Request, _exc: Exception) -> Response:
+    return _error(500, QUARANTINED, "quarantined")
+
+
+async def _internal(_request: Request, _exc: Exception) -> Response:
+    return _error(500, "internal error (logged by the server)", "internal")
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -125,6 +158,8 @@ async def _body(request: Request) -> dict[str, Any]:
         raise _HTTPError(400, "the body is not JSON") from None
     if not isinstance(data, dict):
         raise _HTTPError(400, "the body is a JSON object")
+    if bad_text(data):
+        raise _HTTPError(400, BAD_TEXT)
     return data
 
 
@@ -156,7 +191,7 @@ def _setup_from(body: dict[str, Any]) -> tuple[BoardSetup, list[Seat], int]:
         raise _HTTPError(400, "board is a number from 1")
     seed = body.get("seed")
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = new_seed()
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise _HTTPError(400, "seed is an integer")
     try:
@@ -295,8 +330,10 @@ def create_app(settings: Settings) -> Starlette:
             if hub.role_of(table, token) is not DIRECTOR and token != settings.director_secret:
                 raise _HTTPError(403, "the record of a board in play is for the Director")
         record = table.board.record
-        if fmt == "json":
-            return JSONResponse(record.to_dict())
+        if fmt == "json":  # the one JSON shape of a record, as `bridgetable convert` writes it
+            from bridgetable.formats.json import document
+
+            return JSONResponse(document([record]))
         if fmt in ("pbn", "lin"):
             try:
                 import importlib
@@ -335,7 +372,14 @@ def create_app(settings: Settings) -> Starlette:
 
     async def ws_endpoint(ws: WebSocket) -> None:
         await ws.accept()
-        table = await hub.get(ws.path_params["table_id"])
+        try:
+            table = await hub.get(ws.path_params["table_id"])
+        except TableQuarantined:
+            await ws.send_text(
+                json.dumps({"type": "error", "code": "quarantined", "message": QUARANTINED})
+            )
+            await ws.close(4500)
+            return
         if table is None:
             await ws.send_text(
                 json.dumps({"type": "error", "code": "not_found", "message": "no such table"})
@@ -351,7 +395,7 @@ def create_app(settings: Settings) -> Starlette:
         hello = _parse(raw)
         role = (
             None
-            if hello is None or hello.get("type") != "hello"
+            if hello is None or hello.get("type") != "hello" or bad_text(hello)
             else hub.role_of(table, hello.get("token", ""))
         )
         if role is None or hello is None:
@@ -447,6 +491,19 @@ def create_app(settings: Settings) -> Starlette:
                 )
             )
             return
+        if bad_text(msg):  # nothing is stored or sent back that UTF-8 cannot carry
+            await send(
+                json.dumps(
+                    {
+                        "type": "error",
+                        "id": mid if isinstance(mid, int) or not bad_text(mid) else None,
+                        "code": "bad_request",
+                        "message": BAD_TEXT,
+                        "version": table.version,
+                    }
+                )
+            )
+            return
         kind = msg.get("type")
         if kind == "ping":
             await send(json.dumps({"type": "pong", "id": mid, "version": table.version}))
@@ -505,6 +562,10 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws/tables/{table_id}", ws_endpoint),
         *web_routes(hub.get),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={TableQuarantined: _quarantined, 500: _internal},
+    )
     app.state.hub = hub
     return app

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgetable.adjudication.slips import PLAYER_CLASSES, PROFILE_SLIPS
+from bridgetable.server.store import make_private_dir, warn_not_private
 
 
 def _director_secret(data: Path, given: str | None) -> str:
@@ -24,7 +25,7 @@ def _director_secret(data: Path, given: str | None) -> str:
     path = data / "director_secret"
     if path.exists():
         return path.read_text().strip()
-    data.mkdir(parents=True, exist_ok=True)
+    make_private_dir(data)
     secret = secrets.token_urlsafe(24)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w") as f:
@@ -72,8 +73,10 @@ def _serve(args: argparse.Namespace) -> int:
     except StoreError as exc:
         sys.stderr.write(f"bridgetable serve: {exc}\n")
         return 2
-    secret = _director_secret(data, args.director_secret)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    make_private_dir(data)
+    secret = _director_secret(data, args.director_secret)
+    warn_not_private(data, data / "director_secret")
     settings = Settings(
         store=store,
         director_secret=secret,

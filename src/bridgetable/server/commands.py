@@ -38,6 +38,7 @@ from bridgetable.core.board import Board
 from bridgetable.core.calls import parse_call
 from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import NotationError
+from bridgetable.core.events import is_storable_text
 from bridgetable.core.seats import Seat
 from bridgetable.core.views import DIRECTOR, Role
 
@@ -46,10 +47,34 @@ class BadCommand(ValueError):
     """A command that is not well formed (unknown action, missing or mistyped argument)."""
 
 
+def bad_text(value: Any) -> bool:
+    """Whether a decoded JSON value holds a string (a key or a value, at any depth) that is
+    not Unicode scalar values: a lone surrogate, which a JSON ``\\ud800`` escape carries but
+    UTF-8 (the store, the views) cannot. Walked without recursion.
+
+    >>> bad_text({"args": {"text": ["ok", "ok \ud800"]}}), bad_text({"text": "ok \u2660"})
+    (True, False)
+    """
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if not is_storable_text(v):
+                return True
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return False
+
+
 def _str(args: dict[str, Any], key: str, *, default: str | None = None, limit: int = 500) -> str:
     v = args.get(key, default)
     if not isinstance(v, str) or len(v) > limit:
         raise BadCommand(f"argument {key!r} must be text of at most {limit} characters")
+    if not is_storable_text(v):
+        raise BadCommand(f"argument {key!r} must be valid Unicode (no lone surrogate)")
     return v
 
 

@@ -91,6 +91,38 @@ class Connection:
     version: int = -1
 
 
+#: Every role a view is built for: a command is stored only when all of them can be built.
+ROLES: tuple[Role, ...] = (*SEATS, SPECTATOR, DIRECTOR)
+
+
+class TableQuarantined(Exception):
+    """A stored table that could not be replayed (or whose views cannot be built): kept out
+    of the server, which goes on with the other tables; ``reason`` is for the log and the
+    Directors' queue only (it may name cards)."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(f"table {table_id} is quarantined")
+        self.table_id = table_id
+        self.reason = reason
+
+
+def robot_seed(secret: int, version: int, seat: Seat) -> int:
+    """A robot's seed for one decision: 128 bits of SHA-256 of the table's seed, the version
+    and the seat, so that a robot's choices never reveal the table's seed (and so the deal).
+
+    >>> robot_seed(1, 0, Seat.NORTH) == robot_seed(1, 0, Seat.NORTH) != robot_seed(1, 1, Seat.NORTH)
+    True
+    """
+    digest = hashlib.sha256(f"robot:{secret}:{version}:{int(seat)}".encode()).digest()
+    return int.from_bytes(digest[:16], "big")
+
+
+def _printable(text: str, limit: int = 500) -> str:
+    """``text`` cut to ``limit`` characters, lone surrogates escaped (for a log or a JSON
+    answer)."""
+    return text[:limit].encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class CommandError(Exception):
     """A command answered with an error message to its sender only."""
 
@@ -117,6 +149,8 @@ class Table:
     #: the adjudicator's proposal message (for the Director's console) and the claim it is for
     proposal: dict[str, Any] | None = None
     proposal_for: Any = None
+    #: the last command refused because a view could not be built with it (for the Director)
+    fault: str | None = None
 
     @property
     def version(self) -> int:
@@ -180,6 +214,8 @@ class Hub:
         self.robot_delay = robot_delay
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        #: tables that could not be loaded, with the reason (for the log and the Directors)
+        self.quarantined: dict[str, str] = {}
         self.closing = False
         #: Law 79A2's oracle for every board (floors computed ahead by a worker).
         self.floors = ClaimFloors()
@@ -205,23 +241,41 @@ class Hub:
         return table, tokens
 
     async def get(self, table_id: str) -> Table | None:
-        """A loaded table, loading (and replaying) it from the store if needed."""
+        """A loaded table, loading (and replaying) it from the store if needed; raises
+        :class:`TableQuarantined` for a stored table that cannot be replayed or shown."""
         t = self.tables.get(table_id)
         if t is not None:
             return t
-        if len(table_id) > 64:
-            return None
+        if len(table_id) > 64 or not table_id.isascii():
+            return None  # table ids are ASCII (secrets.token_urlsafe)
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
             t = self.tables.get(table_id)
             if t is not None:
                 return t
-            stored = await self.store.load(table_id)
-            if stored is None:
-                return None
-            t = self._build(stored)
+            reason = self.quarantined.get(table_id)
+            if reason is not None:
+                raise TableQuarantined(table_id, reason)
+            try:
+                stored = await self.store.load(table_id)
+                if stored is None:
+                    return None
+                t = self._build(stored)
+                self._view_messages(t)  # every role's view can be built and sent
+            except Exception as exc:
+                reason = _printable(f"{type(exc).__name__}: {exc}")
+                self.quarantined[table_id] = reason
+                log.error(
+                    "table %s quarantined: its stored record cannot be replayed (%s)",
+                    table_id,
+                    reason,
+                )
+                raise TableQuarantined(table_id, reason) from None
             self.tables[table_id] = t
-        await self._start_robots(t)
+        try:
+            await self._start_robots(t)
+        except Exception:  # a table whose robots cannot start is still served
+            log.exception("table %s: the robots could not be started", table_id)
         claim = t.board.claim
         if claim is not None and claim.status == "disputed" and t.board.phase.value == "claim":
             self._propose_ruling(t)  # for the Director's console, and a request left open
@@ -229,6 +283,8 @@ class Hub:
 
     def _build(self, stored: StoredTable) -> Table:
         """Recovery by replay: every stored event is checked again by the engine."""
+        if not isinstance(stored.meta, dict) or not isinstance(stored.meta.get("tokens"), dict):
+            raise ValueError("the table's metadata is not an object with tokens")
         setup = BoardSetup.from_dict(stored.setup)
         events = tuple(event_from_dict(e) for e in stored.events)
         board = Board.replay(BoardRecord(setup, events))
@@ -248,8 +304,12 @@ class Hub:
             try:
                 await self.get(tid)
                 n += 1
-            except BridgeError:  # pragma: no cover - a corrupt table must not stop the rest
-                log.exception("table %s could not be replayed", tid)
+            except TableQuarantined:  # logged; a bad table never stops the rest
+                continue
+            except Exception:  # pragma: no cover - nor anything else one table does
+                log.exception("table %s could not be recovered", tid)
+        if self.quarantined:
+            log.warning("%d tables quarantined at recovery", len(self.quarantined))
         return n
 
     async def join(self, table: Table, role: Role) -> str:
@@ -297,8 +357,12 @@ class Hub:
         msg = {"type": "view", "table": table.id, "version": table.version, "view": view}
         return orjson.dumps(msg).decode()
 
-    async def _broadcast(self, table: Table) -> None:
-        cache: dict[Role, str] = {}
+    def _view_messages(self, table: Table) -> dict[Role, str]:
+        """Every role's view message; raises if one cannot be built or encoded."""
+        return {role: self._view_message(table, role) for role in ROLES}
+
+    async def _broadcast(self, table: Table, views: dict[Role, str] | None = None) -> None:
+        cache: dict[Role, str] = dict(views or {})
         for conn in list(table.conns):
             text = cache.get(conn.role)
             if text is None:
@@ -350,7 +414,19 @@ class Hub:
         then broadcast and run what follows them."""
         board = table.board
         new = board.events[before:]
+        views: dict[Role, str] | None = None
         if new:
+            try:
+                views = self._view_messages(table)
+            except Exception as exc:  # isolated: this table refuses the change, nothing stored
+                table.board = self._rebuild(table, before)
+                await self._fault(table, new, exc)
+                raise CommandError(
+                    "table_fault",
+                    "not recorded: the table's views cannot be built after it "
+                    "(the Director is told)",
+                    version=before,
+                ) from None
             try:
                 await self.store.append(
                     table.id, before, [event_to_dict(e) for e in new], board.is_over
@@ -364,10 +440,28 @@ class Hub:
             except BaseException:
                 table.board = self._rebuild(table, before)
                 raise
-        await self._after_change(table, new)
+        await self._after_change(table, new, views)
 
-    async def _after_change(self, table: Table, new: tuple[Any, ...]) -> None:
-        await self._broadcast(table)
+    async def _fault(self, table: Table, new: tuple[Any, ...], exc: Exception) -> None:
+        """A change after which a view could not be built was undone: log it and flag it to
+        the Directors (a ``fault`` message, and the queue of calls)."""
+        names = ", ".join(type(e).__name__ for e in new)
+        table.fault = _printable(f"{names} at version {table.version}: {type(exc).__name__}")
+        log.error(
+            "table %s: a view cannot be built after %s; not recorded", table.id, names, exc_info=exc
+        )
+        text = json.dumps(
+            {"type": "fault", "table": table.id, "version": table.version, "message": table.fault}
+        )
+        for conn in list(table.conns):
+            if conn.role is DIRECTOR:
+                with contextlib.suppress(Exception):
+                    await conn.send(text)
+
+    async def _after_change(
+        self, table: Table, new: tuple[Any, ...], views: dict[Role, str] | None = None
+    ) -> None:
+        await self._broadcast(table, views)
         if any(type(e).__name__ == "ClaimMade" for e in new):
             self._compute_floor(table)
         if any(type(e).__name__ == "ClaimDisputed" for e in new):
@@ -500,9 +594,12 @@ class Hub:
         answered by a Director's action."""
         out = []
         ids = dict.fromkeys([*await self.store.table_ids(unfinished_only=True), *self.tables])
-        for tid in ids:
+        for tid in [*ids, *(q for q in self.quarantined if q not in ids)]:
             try:
                 table = await self.get(tid)
+            except TableQuarantined as exc:  # the Director is told of it
+                out.append({"id": tid, "quarantined": True, "reason": exc.reason})
+                continue
             except BridgeError:  # pragma: no cover - a corrupt table must not hide the rest
                 continue
             if table is None:
@@ -510,6 +607,8 @@ class Hub:
             call = table.board.open_director_call()
             if call is not None:
                 out.append({**table.summary(), **call})
+            elif table.fault is not None:
+                out.append({**table.summary(), "fault": table.fault})
         return out
 
     # ------------------------------------------------------------------ robots
@@ -548,7 +647,7 @@ class Hub:
     async def _robot_turn(
         self, table: Table, seat: Seat, view: dict[str, Any], version: int
     ) -> None:
-        seed = (int(table.meta.get("seed", 0)) * 1_000_003 + version * 4 + int(seat)) & 0xFFFFFFFF
+        seed = robot_seed(int(table.meta.get("seed", 0)), version, seat)
         mem = table.memories[seat].to_dict()
         # a card, or an answer to a claim (the adjudicator's check), goes to a worker; the
         # other answers (accepting a proposal, asking for one, playing on) are instant

@@ -16,12 +16,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import os
 import sqlite3
+import stat
 import threading
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+
+log = logging.getLogger("bridgetable.server")
 
 #: The NOTIFY channel new versions are announced on (payload ``"<table id> <version>"``).
 CHANNEL = "bridgetable_events"
@@ -41,6 +46,40 @@ _SCHEMA = [
         PRIMARY KEY (table_id, seq)
     )""",
 ]
+
+
+def make_private_dir(path: Path) -> None:
+    """Create ``path`` (and its parents) readable by the owner only (0700); an existing
+    directory is left as it is (:func:`not_private` says so)."""
+    if not path.exists():
+        path.mkdir(parents=True, mode=0o700, exist_ok=True)
+        path.chmod(0o700)  # mkdir's mode is masked by the umask, which may be looser
+
+
+def not_private(*paths: Path) -> list[str]:
+    """A warning for each existing path that other local accounts may read or write: a
+    directory not 0700-like, a file not 0600-like (no group or other bits)."""
+    out = []
+    for p in paths:
+        try:
+            mode = stat.S_IMODE(p.stat().st_mode)
+        except OSError:
+            continue
+        if mode & 0o077:
+            want = "700" if p.is_dir() else "600"
+            out.append(
+                f"{p} is open to other local accounts (mode {mode:o}): it holds every hidden "
+                f"hand of the tables in play; chmod {want} {p}"
+            )
+    return out
+
+
+def warn_not_private(*paths: Path) -> list[str]:
+    """Log :func:`not_private`'s warnings; returns them."""
+    warnings = not_private(*paths)
+    for w in warnings:
+        log.warning("warning: %s", w)
+    return warnings
 
 
 class StoreError(Exception):
@@ -131,8 +170,12 @@ class SQLiteStore:
         return self._db
 
     async def open(self) -> None:
-        """Open the file (creating it and the schema)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        """Open the file (creating it and the schema). A new file is created 0600 in a 0700
+        directory (SQLite gives its ``-wal`` and ``-shm`` files the database's mode); a file
+        or directory open to other accounts is reported with a warning."""
+        make_private_dir(self.path.parent)
+        if not self.path.exists():
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -140,6 +183,8 @@ class SQLiteStore:
         for stmt in _SCHEMA:
             db.execute(stmt)
         self._db = db
+        side = [self.path.with_name(self.path.name + x) for x in ("-wal", "-shm")]
+        warn_not_private(self.path.parent, self.path, *side)
         self._stop.clear()
         self._checkpointer = threading.Thread(
             target=self._checkpoint_loop, name="sqlite-checkpoint", daemon=True
