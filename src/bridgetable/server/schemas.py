@@ -233,6 +233,8 @@ SERVER_MESSAGES: dict[str, Any] = {
                         "rate_limited",
                         "unauthorized",
                         "not_found",
+                        "table_fault",
+                        "quarantined",
                     ]
                 },
                 "message": {"type": "string"},
@@ -240,6 +242,17 @@ SERVER_MESSAGES: dict[str, Any] = {
                 "action": {"type": "string"},
                 "reason": {"type": "string"},
                 "law": {"type": "string"},
+            },
+        },
+        {
+            "title": "fault",
+            "type": "object",
+            "required": ["type", "table", "version", "message"],
+            "properties": {
+                "type": {"const": "fault"},
+                "table": {"type": "string"},
+                "version": _VERSION,
+                "message": {"type": "string"},
             },
         },
         {
@@ -278,7 +291,10 @@ _CREATE = {
         "deal": {"type": "string", "description": "PBN deal, e.g. N:AKQ.. ..."},
         "contract": {"type": "string", "description": "e.g. 4S, 3NTX, or 'par'"},
         "declarer": _SEAT,
-        "seed": {"type": "integer", "description": "deal and robots' seed"},
+        "seed": {
+            "type": "integer",
+            "description": "deal and robots' seed (absent: 256 bits of OS entropy)",
+        },
     },
 }
 
