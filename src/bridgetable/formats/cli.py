@@ -2,8 +2,9 @@
 
 * ``bridgetable convert IN OUT [--strict]``: read IN and write OUT, the formats chosen by the
   extensions (``.pbn``, ``.lin``, ``.json``); every board of IN goes to OUT. Diagnostics go
-  to standard error. Exit status 1 when ``--strict`` and IN has an error, 2 for a file that
-  cannot be opened or an unknown extension.
+  to standard error. Exit status 1 when IN has an error (a board the reader cannot replay
+  is written only up to its first error, and the summary line names it; with ``--strict``
+  nothing is written), 2 for a file that cannot be opened or an unknown extension.
 * ``bridgetable check FILE... [--strict] [--dd]``: print each file's diagnostics board by
   board, the irregularities it declares, and a summary line. Exit status 1 when a strict
   read of a file would fail (an error); with ``--strict`` warnings count too. ``--dd`` also
@@ -91,8 +92,21 @@ def _convert(args: argparse.Namespace) -> int:
     else:
         left = len(loaded.games) - kept
         what = f"{kept} boards" + (f"; {left} games without a full deal left out" if left else "")
+    bad = [g for g in loaded.games if any(d.is_error for d in g.diagnostics)]
+    if bad or len(loaded.errors) > sum(len(g.diagnostics) for g in bad):
+        names = ", ".join(_game_name(g) for g in bad[:10]) + (", ..." if len(bad) > 10 else "")
+        what += f"; {len(loaded.errors)} errors" + (
+            f" in {names}: what follows the first error of a board is not written" if bad else ""
+        )
+        err.write(f"{args.input} -> {args.output}: {what}\n")
+        return 1
     err.write(f"{args.input} -> {args.output}: {what}\n")
     return 0
+
+
+def _game_name(g: Any) -> str:
+    board = g.record.setup.board if g.record is not None else None
+    return f"game {getattr(g, 'index', '?')}" + (f" (board {board})" if board else "")
 
 
 def _check(args: argparse.Namespace) -> int:

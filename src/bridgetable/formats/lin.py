@@ -13,7 +13,10 @@ records). One board per line or a board spread over many lines, single-board and
 multi-board files are all read the same way.
 
 Each board with a full deal is replayed through the Laws engine; ``mc`` becomes a claim by
-declarer of the tricks not yet won, agreed by the defenders.
+declarer of the tricks not yet won, agreed by the defenders. bridgetable's own commentary
+lines are read too: ``nt|Contract: 4SX S, no auction|`` (the board starts at that contract;
+the calls after it only lead to it, for other programs) and ``nt|Scoring: Rubber|`` (the
+rubber code). The writer keeps the vugraph header (``vg``: event, stage, scoring, teams).
 
 Example:
     >>> text = ("pn|S,W,N,E|md|3S8765HT9DAKQJCJT9,S43H76532D432C832,SAKQ2HJ84DT9C7654,|"
@@ -40,7 +43,7 @@ from typing import IO, Any, NamedTuple
 
 from bridgetable.core.board import Board
 from bridgetable.core.boards import Vulnerability, dealer_of, vulnerability_of
-from bridgetable.core.calls import DOUBLE, PASS, REDOUBLE, Call, parse_call
+from bridgetable.core.calls import DOUBLE, PASS, REDOUBLE, Call, Contract, parse_call
 from bridgetable.core.cards import DISPLAY_SUITS, FULL_MASK, Card, Hand, Rank, Suit
 from bridgetable.core.claims import ClaimMade
 from bridgetable.core.deal import Deal
@@ -48,6 +51,7 @@ from bridgetable.core.errors import ActionRefused, NotationError
 from bridgetable.core.events import standing_calls
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
+from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat
 from bridgetable.formats.common import (
     ClaimInfo,
@@ -101,6 +105,13 @@ _SV_OUT = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e"
 _RS = re.compile(r"([1-7])([CDHSN])([NESW])(x{0,2})(=|[+-]\d{1,2})", re.IGNORECASE)
 _SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
 _CLAIM_NOTES = ("Claim: ", "Claim statement: ", "Claim answers: ", "Ruling: ")
+#: The commentary of a board that starts at a given contract (no auction took place); the
+#: calls after it only lead to that contract, for programs that need an auction.
+_CONTRACT_NOTE = re.compile(r"Contract: ([1-7](?:NT|[SHDC])(?:XX|X)?) ([NESW]), no auction")
+#: The commentary of a board played under the rubber code (LIN has no rules).
+_RUBBER_NOTE = "Scoring: Rubber"
+#: The ``vg`` fields bridgetable writes and reads, by index, as info keys.
+_VG_KEYS = {0: "Event", 1: "Stage", 5: "HomeTeam", 7: "VisitTeam"}
 
 
 class LinItem(NamedTuple):
@@ -186,7 +197,7 @@ def _split(items: list[LinItem]) -> list[list[LinItem]]:
         if c == "qx":
             qx_mode = True
             new = has_md or has_qx
-        elif not qx_mode and c in ("pn", "st", "md") and has_md:
+        elif not qx_mode and c in ("pn", "st", "md", "vg") and has_md:
             new = True
         if new:
             boards.append([])
@@ -309,6 +320,8 @@ def _board(chunk: list[LinItem], index: int, ctx: _Context) -> LinBoard:
     vul: Vulnerability | None = None
     actions: list[tuple[str, Any, int]] = []
     claim_notes: dict[str, str] = {}
+    given: tuple[Contract, int] | None = None  # a contract given without an auction
+    rubber = False
     for it in chunk:
         c = it.cmd.lower()
         v = it.value
@@ -335,17 +348,9 @@ def _board(chunk: list[LinItem], index: int, ctx: _Context) -> LinBoard:
             ctx.players = [p.strip() for p in v.split(",")]
         elif c == "vg":
             f = [x.strip() for x in v.split(",")]
-            ctx.info = {}
-            if f and f[0]:
-                ctx.info["Event"] = f[0]
-            if len(f) > 1 and f[1]:
-                ctx.info["Stage"] = f[1]
+            ctx.info = {key: f[k] for k, key in _VG_KEYS.items() if len(f) > k and f[k]}
             if len(f) > 2 and f[2].upper() in _SCORING:
                 ctx.info["Scoring"] = _SCORING[f[2].upper()]
-            if len(f) > 5 and f[5]:
-                ctx.info["HomeTeam"] = f[5]
-            if len(f) > 7 and f[7]:
-                ctx.info["VisitTeam"] = f[7]
             if len(f) > 3 and f[3].isdigit():
                 ctx.first_board = int(f[3])
         elif c == "rs":
@@ -375,6 +380,13 @@ def _board(chunk: list[LinItem], index: int, ctx: _Context) -> LinBoard:
                 actions.append(("claim", int(v), it.line))
             else:
                 err(it.line, f"mc {v!r} is not a number of tricks (0 to 13)")
+        elif c == "nt" and (m := _CONTRACT_NOTE.fullmatch(v.strip())) is not None:
+            if given is not None or any(a[0] in ("card", "bad") for a in actions):
+                err(it.line, "nt Contract: a second one, or after the first card")
+            else:
+                given = (Contract.parse(f"{m.group(1)} {m.group(2)}"), it.line)
+        elif c == "nt" and v.strip() == _RUBBER_NOTE:
+            rubber = True
         elif c == "nt":
             for prefix in _CLAIM_NOTES:
                 if v.startswith(prefix):
@@ -413,7 +425,19 @@ def _board(chunk: list[LinItem], index: int, ctx: _Context) -> LinBoard:
         dealer if dealer is not None else dealer_of(board_no),
         vul if vul is not None else vulnerability_of(board_no),
         Deal(hands),
+        RuleSet.rubber() if rubber else RuleSet(),
     )
+    if given is not None:
+        contract, cline = given
+        assert contract.declarer is not None
+        setup = dataclasses.replace(setup, contract=contract)
+        shown = [a[1] for a in actions if a[0] == "call"]
+        wanted = leading_calls(setup.dealer, contract)
+        if shown and [(ci.call, ci.alert, ci.explanation) for ci in shown] != [
+            (call, False, None) for call in wanted
+        ]:
+            err(cline, f"the calls are not the ones that lead to the given contract {contract}")
+        actions = [a for a in actions if a[0] != "call"]
     b = RecordBuilder(setup, game=index, diagnostics=diags, irregularities=g.irregularities)
     # a claim followed by more play was not accepted: only a final claim counts
     last_card = max((k for k, a in enumerate(actions) if a[0] in ("card", "bad")), default=-1)
@@ -514,17 +538,73 @@ def dumps(games: Iterable[LinBoard | Game | BoardRecord] | Loaded[Any]) -> str:
     else written from its record as a single-board line. Raises :class:`FormatError` for an
     item that is not a game or a record, or a record that does not replay."""
     out: list[str] = []
+    header: list[str] = [""] * 9  # the vugraph header in force for the reader
     for g in games.games if isinstance(games, Loaded) else games:
         if isinstance(g, LinBoard):
             out.append("".join(f"{it.cmd}|{it.value}|" for it in g.items) + "\n")
-        elif isinstance(g, BoardRecord):
-            out.append(render_record(g, {}))
-        elif isinstance(g, Game):
-            if g.record is not None:
-                out.append(render_record(g.record, g.info))
+            header = _header_read(g.items, header)
+        elif isinstance(g, BoardRecord | Game):
+            record, info = (g, {}) if isinstance(g, BoardRecord) else (g.record, g.info)
+            if record is None:
+                continue
+            wanted = vg_header(info, record.setup.board)
+            line = render_record(record, info)
+            if _vg_info(wanted) != _vg_info(header):
+                line = f"vg|{','.join(wanted)}|" + line
+                header = wanted
+            out.append(line)
         else:
             raise FormatError(f"lin.dumps writes games and board records, not {type(g).__name__}")
     return "".join(out)
+
+
+def vg_header(info: dict[str, str], board: int) -> list[str]:
+    """The nine fields of the ``vg`` header that keeps ``info``'s event, stage, scoring and
+    teams (``Event``, ``Stage``, ``Scoring`` IMP/MP/BAM, ``HomeTeam``, ``VisitTeam``); the
+    boards field gives ``board``. All empty when ``info`` has none of them."""
+    f = [""] * 9
+    for k, key in _VG_KEYS.items():
+        f[k] = _text(info.get(key, "")).replace(",", " ").strip()
+    scoring = {v: k for k, v in _SCORING.items()}.get(info.get("Scoring", ""), "")
+    f[2] = scoring
+    if any(f):
+        f[3] = f[4] = str(board)
+    return f
+
+
+def _vg_info(fields: list[str]) -> list[str]:
+    """The fields of a ``vg`` header that the reader turns into info."""
+    return [fields[k] for k in (*_VG_KEYS, 2)]
+
+
+def _header_read(items: list[LinItem], header: list[str]) -> list[str]:
+    """The ``vg`` header in force after a board read from a file."""
+    for it in items:
+        if it.cmd.lower() == "vg":
+            f = [x.strip() for x in it.value.split(",")]
+            header = (f + [""] * 9)[:9]
+            header[2] = header[2].upper() if header[2].upper() in _SCORING else ""
+    return header
+
+
+def leading_calls(dealer: Seat, contract: Contract) -> list[Call]:
+    """The calls written before the play of a board that starts at a given ``contract``
+    (no auction took place; LIN has no other way to name declarer for other programs):
+    passes up to declarer, his bid, a double and a redouble as the contract has them, then
+    three passes."""
+    declarer = contract.declarer
+    assert declarer is not None
+    calls: list[Call] = []
+    seat = dealer
+    while seat is not declarer:
+        calls.append(PASS)
+        seat = seat.next()
+    calls.append(parse_call(f"{contract.level}{contract.strain.letter}"))
+    if contract.doubling >= 1:
+        calls.append(DOUBLE)
+    if contract.doubling >= 2:
+        calls.append(REDOUBLE)
+    return [*calls, PASS, PASS, PASS]
 
 
 def dump(games: Iterable[LinBoard | Game | BoardRecord] | Loaded[Any], fp: IO[Any]) -> None:
@@ -535,6 +615,10 @@ def dump(games: Iterable[LinBoard | Game | BoardRecord] | Loaded[Any], fp: IO[An
 def _text(value: str) -> str:
     """A value LIN can hold: no '|' and no line break."""
     return re.sub(r"[|\r\n]", " ", value)
+
+
+def _call_text(call: Call) -> str:
+    return {"Pass": "p", "X": "d", "XX": "r"}.get(str(call), str(call).replace("NT", "N"))
 
 
 def _hand(h: Hand) -> str:
@@ -565,9 +649,14 @@ def render_record(record: BoardRecord, info: dict[str, str]) -> str:
     digit = LIN_SEATS.index(setup.dealer) + 1
     hands = ",".join(_hand(setup.deal[s]) for s in LIN_SEATS)
     parts.append(f"md|{digit}{hands}|rh||ah|Board {setup.board}|sv|{_SV_OUT[setup.vulnerability]}|")
+    if setup.rules.is_rubber:
+        parts.append(f"nt|{_RUBBER_NOTE}|")
+    if setup.contract is not None:
+        parts.append(f"nt|Contract: {setup.contract}, no auction|")
+        for c in leading_calls(setup.dealer, setup.contract):
+            parts.append(f"mb|{_call_text(c)}|")
     for e in standing_calls(record.events):  # a call replaced under Law 25A is not written
-        call = {"Pass": "p", "X": "d", "XX": "r"}.get(str(e.call), str(e.call).replace("NT", "N"))
-        parts.append(f"mb|{call}{'!' if e.alert else ''}|")
+        parts.append(f"mb|{_call_text(e.call)}{'!' if e.alert else ''}|")
         if e.explanation is not None:
             parts.append(f"an|{_text(e.explanation)}|")
     contract = board.contract

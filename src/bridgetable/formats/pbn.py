@@ -81,7 +81,7 @@ from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.tricks import winning_index
-from bridgetable.formats._pbnlex import Tok, lex, split_lines
+from bridgetable.formats._pbnlex import MAX_LINE, Tok, lex, split_lines
 from bridgetable.formats._pbnvalues import (
     KNOWN,
     MTS,
@@ -370,6 +370,7 @@ class _Reader:
                 err(t.line, f"a '{t.text}' outside a comment (3.8)", "warning")
             i += 1
         for tag in g.tags:
+            _continued(tag)
             self._section_data(tag, raw[id(tag)], err)
         self._values(g, err)
         self._record(g, err)
@@ -1319,10 +1320,15 @@ _CLAIM_TAGS = ("Claim", "ClaimStatement", "ClaimAnswers", "Ruling")
 
 
 def _game_info(g: PbnGame) -> dict[str, str]:
-    """The game's metadata: its simple tags other than those the record gives."""
+    """The game's metadata: its simple tags other than those the record gives, except
+    those whose value is ``?``, "unknown" (PBN 3.3), which an export writes for a missing
+    mandatory tag, and ``Scoring "Rubber"``, which the record's rules give (the writer puts
+    it back): a round trip through PBN invents no metadata."""
     out = {}
     for k, val in g.values.items():
         tag = g.section(k)
+        if val == "?" or (k == "Scoring" and val == "Rubber"):
+            continue
         if k not in STRUCTURAL and k not in TABLES and not (tag and tag.elements):
             out[k] = val
     return out
@@ -1450,6 +1456,70 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+#: The supplemental comment that carries the rest of a tag value too long for one line.
+CONTINUED = "BridgetableValue"
+_TAG_LINE = 100  # a tag pair line longer than MAX_LINE is cut to this length
+
+
+def _tag_text(name: str, value: str) -> str:
+    """The tag pair ``[name "value"]``, kept within PBN's line length.
+
+    PBN 2.1 section 2.3: "The length of a PBN text line is maximally 255 characters,
+    including the non-visible characters, especially the end-of-line indicator"; and section
+    3.2: a token (so a tag value's string) "does not cross a text line boundary". A value too
+    long for one line is therefore cut: the tag pair holds its beginning (what another
+    program shows), and the commentary right after it (3.8: a brace comment may span lines)
+    holds the rest as ``{BridgetableValue "..." + "..."}``: quoted pieces, percent-encoded
+    like the strings of the events comment (``%22 %25 %5C %7B %7D`` and every character
+    outside printable ASCII), which bridgetable's reader joins back to the value.
+    """
+    line = f'[{name} "{_escape(value)}"]'
+    if len(line) + 2 <= MAX_LINE:  # room for a CRLF end-of-line
+        return line
+    room = _TAG_LINE - len(name) - 5
+    cut = 0
+    used = 0
+    while cut < len(value) and used + len(_escape(value[cut])) <= room:
+        used += len(_escape(value[cut]))
+        cut += 1
+    rows: list[str] = []
+    row = ""
+    for tok in _event_value_text(value[cut:]):
+        if row and len(row) + 1 + len(tok) > _EVENT_LINE:
+            rows.append(row)
+            row = tok
+        else:
+            row = f"{row} {tok}" if row else tok
+    rows.append(row + "}")
+    return f'[{name} "{_escape(value[:cut])}"] {{{CONTINUED}\n' + "\n".join(rows)
+
+
+def _continued(tag: PbnTag) -> bool:
+    """Join the rest of a long value (a ``BridgetableValue`` comment right after the tag,
+    see :func:`_tag_text`) to the tag's value; whether there was one to join."""
+    if tag.raw or not tag.comments or tag.comments[0].kind != "comment":
+        return False
+    text = tag.comments[0].text
+    if not text.startswith("{" + CONTINUED) or not text.endswith("}"):
+        return False
+    toks = [t for t in lex(text[1 + len(CONTINUED) : -1])[0] if t.kind != "blank"]
+    if not toks or len(toks) % 2 == 0 or text[1 + len(CONTINUED) : 2 + len(CONTINUED)] not in " \n":
+        return False
+    pieces = []
+    for k, t in enumerate(toks):
+        if (t.kind == "str") != (k % 2 == 0) or (k % 2 == 1 and t.text != "+"):
+            return False
+        if t.kind == "str":
+            pieces.append(t.text)
+    try:
+        rest = urllib.parse.unquote("".join(pieces), errors="strict")
+    except UnicodeDecodeError:
+        return False
+    tag.value += rest
+    del tag.comments[0]
+    return True
+
+
 def _render_game(g: PbnGame) -> str:
     lines: list[str] = []
     for it in g.preamble:
@@ -1459,7 +1529,7 @@ def _render_game(g: PbnGame) -> str:
         else:
             lines.append(it.text)
     for tag in g.tags:
-        cur = tag.value if tag.raw else f'[{tag.name} "{_escape(tag.value)}"]'
+        cur = tag.value if tag.raw else _tag_text(tag.name, tag.value)
         line: str | None = cur
         for c in tag.comments:
             if c.kind == "escape":
@@ -1571,7 +1641,7 @@ def render_record(record: BoardRecord, info: dict[str, str]) -> str:
         "Contract": contract_t,
         "Result": result_t,
     }
-    lines = [f'[{name} "{_escape(_clean(mts.get(name, info.get(name, "?"))))}"]' for name in MTS]
+    lines = [_tag_text(name, _clean(mts.get(name, info.get(name, "?")))) for name in MTS]
     extra = {
         k: _clean(val)
         for k, val in info.items()
@@ -1591,7 +1661,7 @@ def render_record(record: BoardRecord, info: dict[str, str]) -> str:
         extra[EVENTS_TAG] = _rules_text(setup.rules)
     for k in sorted(extra):
         tail = _events_comment(record.events) if table and k == EVENTS_TAG else ""
-        lines.append(f'[{k} "{_escape(extra[k])}"]{tail}')
+        lines.append(_tag_text(k, extra[k]) + tail)
     calls = standing_calls(record.events)  # a call replaced under Law 25A is not written
     if calls and setup.contract is None:
         lines.append(f'[Auction "{setup.dealer.letter}"]')
@@ -1613,7 +1683,7 @@ def render_record(record: BoardRecord, info: dict[str, str]) -> str:
             lines.append(" ".join(row))
         for key, ref in note_of.items():
             body = f" {key}" if key.startswith(" ") else key
-            lines.append(f'[Note "{ref}:{_escape(body)}"]')
+            lines.append(_tag_text("Note", f"{ref}:{body}"))
     if contract is not None and contract.declarer is not None:
         rows = _play_rows(board, contract.declarer.lho, claim_ev, marks=table)
         if rows:
@@ -1713,6 +1783,11 @@ def _event_value(v: Any) -> list[str]:
         raise FormatError(f"{EVENTS_TAG}: a value PBN cannot carry: {v!r}")
     if _bare_ok(v):
         return [v]
+    return _event_value_text(v)
+
+
+def _event_value_text(v: str) -> list[str]:
+    """A string as quoted, percent-encoded pieces joined by ``+``."""
     text = urllib.parse.quote(v, safe=_STRING_SAFE)
     out: list[str] = []
     i = 0
