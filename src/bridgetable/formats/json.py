@@ -193,9 +193,20 @@ def _board(item: Any, index: int, line: int) -> JsonBoard:
     return g
 
 
-def dumps(games: Iterable[Game | BoardRecord] | Loaded[Any]) -> str:
-    """A JSON document of records and games (a game's ``info`` is kept; games without a
-    record are left out). Raises :class:`FormatError` for anything else."""
+def document(games: Iterable[Game | BoardRecord] | Loaded[Any]) -> dict[str, Any]:
+    """The JSON document of records and games, as a JSON-able object: ``{"format":
+    "bridgetable-records", "version": 1, "boards": [...]}``, each board
+    :meth:`BoardRecord.to_dict` with the game's ``info`` when it has some (games without a
+    record are left out). The one shape of a record in JSON: :func:`dumps` writes it, and
+    the server's record download (``GET /api/tables/{id}/record?format=json``) answers it.
+    Raises :class:`FormatError` for anything but games and records.
+
+    >>> import random
+    >>> from bridgetable.core.record import BoardSetup
+    >>> doc = document([BoardRecord(BoardSetup.for_board(1, rng=random.Random(1)))])
+    >>> sorted(doc), doc["format"], sorted(doc["boards"][0])
+    (['boards', 'format', 'version'], 'bridgetable-records', ['events', 'setup'])
+    """
     boards = []
     for g in games.games if isinstance(games, Loaded) else games:
         if isinstance(g, BoardRecord):
@@ -208,6 +219,13 @@ def dumps(games: Iterable[Game | BoardRecord] | Loaded[Any]) -> str:
                 boards.append(d)
         else:
             raise FormatError(f"json.dumps writes games and board records, not {type(g).__name__}")
+    return {"format": FORMAT, "version": VERSION, "boards": boards}
+
+
+def dumps(games: Iterable[Game | BoardRecord] | Loaded[Any]) -> str:
+    """The text of :func:`document`: one board per line. Raises :class:`FormatError` for
+    anything but games and records."""
+    boards = document(games)["boards"]
     lines = [f'{{"format": "{FORMAT}", "version": {VERSION}, "boards": [']
     for k, b in enumerate(boards):
         comma = "," if k < len(boards) - 1 else ""
@@ -221,4 +239,4 @@ def dump(games: Iterable[Game | BoardRecord] | Loaded[Any], fp: IO[Any]) -> None
     write_output(fp, dumps(games))
 
 
-__all__ = ["FORMAT", "VERSION", "JsonBoard", "dump", "dumps", "load", "loads"]
+__all__ = ["FORMAT", "VERSION", "JsonBoard", "document", "dump", "dumps", "load", "loads"]

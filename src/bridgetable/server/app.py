@@ -330,8 +330,10 @@ def create_app(settings: Settings) -> Starlette:
             if hub.role_of(table, token) is not DIRECTOR and token != settings.director_secret:
                 raise _HTTPError(403, "the record of a board in play is for the Director")
         record = table.board.record
-        if fmt == "json":
-            return JSONResponse(record.to_dict())
+        if fmt == "json":  # the one JSON shape of a record, as `bridgetable convert` writes it
+            from bridgetable.formats.json import document
+
+            return JSONResponse(document([record]))
         if fmt in ("pbn", "lin"):
             try:
                 import importlib
