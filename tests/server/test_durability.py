@@ -84,7 +84,7 @@ def test_kill9_then_restart_loses_no_acknowledged_action(tmp_path: Path) -> None
                     headers={"authorization": f"Bearer {SECRET}"},
                 )
                 r.raise_for_status()
-                events = r.json()["events"]
+                events = r.json()["boards"][0]["events"]
                 for version, action, args in acks:
                     if len(events) < version:
                         lost.append((tid, version))

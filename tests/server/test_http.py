@@ -67,7 +67,7 @@ def test_http_api(server: ServerProcess) -> None:
                 f"{server.http}/api/tables/{tid}/record",
                 headers={"authorization": f"Bearer {dtok}"},
             )
-            assert r.status_code == 200 and "setup" in r.json()
+            assert r.status_code == 200 and "setup" in r.json()["boards"][0]
             r = await http.get(
                 f"{server.http}/api/tables/{tid}/record?format=xml",
                 headers={"authorization": f"Bearer {dtok}"},

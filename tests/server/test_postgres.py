@@ -112,7 +112,8 @@ def test_two_processes_share_tables(database: str, tmp_path: Path) -> None:
                         assert r["type"] in ("ack", "error")
                         if r["type"] == "ack":
                             await n.wait(lambda v, k=r["version"]: n.version >= k)
-                    rec = (await http.get(f"{a.http}/api/tables/{t2['id']}/record")).json()
+                    got = await http.get(f"{a.http}/api/tables/{t2['id']}/record")
+                    rec = got.json()["boards"][0]
                     seqs = list(rec["events"])
                     assert len(seqs) == n.version
             finally:

@@ -96,7 +96,7 @@ def test_four_clients_face_down_lead_and_clarification(server: ServerProcess) ->
                 assert sum(final["tricks_won"].values()) == 13
                 r = await http.get(f"{server.http}/api/tables/{tid}/record")
                 assert r.status_code == 200
-                assert len(r.json()["events"]) == director.version
+                assert len(r.json()["boards"][0]["events"]) == director.version
                 summary = (await http.get(f"{server.http}/api/tables/{tid}")).json()
                 assert summary["over"] and summary["phase"] == "ended"
 

@@ -349,7 +349,7 @@ def test_law_25a_correction_of_an_unintended_call(web_server: WebServer, browser
         headers={"Authorization": f"Bearer {SECRET}"},
         timeout=10,
     )
-    events = r.json()["events"]
+    events = r.json()["boards"][0]["events"]
     assert [ev["type"] for ev in events[:3]] == ["CallMade", "CallMade", "CallReplaced"]
     assert events[1]["call"] == "2C" and events[2]["call"] == "2D"
     # the auction ends; in the Clarification period the phase is explained, and axe finds
