@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from solver_endings import played_ending
 
+import bridgetable.solver.dds as dds_module
 from bridgetable.core.calls import STRAINS, Strain
 from bridgetable.core.cards import Card, Hand, Suit
 from bridgetable.core.deal import Deal
@@ -149,7 +150,29 @@ def test_card_values_many_equals_card_values() -> None:
 
 def test_missing_endplay_is_a_solver_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "endplay.dds", None)
+    monkeypatch.setattr(dds_module, "_LOADED", [])  # (the modules as loaded in this process)
     with pytest.raises(SolverError, match="endplay"):
         DDSSolver()
     with pytest.raises(SolverError, match="endplay"):
         dd_table(Deal.random(random.Random(1)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solving_one_by_one_equals_the_batch_call(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # small batches go to DDS's SolveBoard one by one, larger ones to SolveAllBoards: both
+    # paths give the same groups and scores, targets included (a trick in progress too)
+    rng = random.Random(seed)
+    positions = [played_ending(rng, rng.randint(1, 9)) for _ in range(6)]
+    positions = [p for p in positions if p.tricks_left]
+    targets = [rng.randint(1, p.tricks_left) for p in positions]
+    s = DDSSolver()
+    monkeypatch.setattr(dds_module, "_SINGLE_UP_TO", 0)
+    batch = s.card_scores_many(positions), s.cards_reaching_many(positions, targets)
+    monkeypatch.setattr(dds_module, "_SINGLE_UP_TO", 100)
+    singles = s.card_scores_many(positions), s.cards_reaching_many(positions, targets)
+    assert [sorted(g) for g in singles[0]] == [sorted(g) for g in batch[0]]
+    assert singles[1] == batch[1]
+    for groups, target, reaching in zip(singles[0], targets, singles[1], strict=True):
+        assert reaching == sum(m for m, v in groups if v >= target)
