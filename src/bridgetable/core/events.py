@@ -382,8 +382,8 @@ def _codecs(cls: type[Any]) -> list[tuple[str, _Enc, _Enc]]:
 
 
 def is_storable_text(text: str) -> bool:
-    """Whether ``text`` is Unicode scalar values only (no lone surrogate, which JSON's
-    ``\\ud800`` escape can carry but UTF-8 cannot): text the store and the views can carry.
+    r"""Whether ``text`` is Unicode scalar values only (no lone surrogate, which JSON's
+    ``\ud800`` escape can carry but UTF-8 cannot): text the store and the views can carry.
 
     >>> is_storable_text("ok \u2660"), is_storable_text("ok \ud800")
     (True, False)

@@ -48,8 +48,8 @@ class BadCommand(ValueError):
 
 
 def bad_text(value: Any) -> bool:
-    """Whether a decoded JSON value holds a string (a key or a value, at any depth) that is
-    not Unicode scalar values: a lone surrogate, which a JSON ``\\ud800`` escape carries but
+    r"""Whether a decoded JSON value holds a string (a key or a value, at any depth) that is
+    not Unicode scalar values: a lone surrogate, which a JSON ``\ud800`` escape carries but
     UTF-8 (the store, the views) cannot. Walked without recursion.
 
     >>> bad_text({"args": {"text": ["ok", "ok \ud800"]}}), bad_text({"text": "ok \u2660"})
