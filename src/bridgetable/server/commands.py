@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bridgetable.core.board import Board
-from bridgetable.core.calls import parse_call
+from bridgetable.core.calls import Call, parse_call
 from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import NotationError
 from bridgetable.core.events import is_storable_text
@@ -119,7 +119,8 @@ def _seat(args: dict[str, Any], key: str) -> Seat:
         raise BadCommand(str(exc)) from None
 
 
-def _call(b: Board, s: Seat, a: dict[str, Any]) -> Any:
+def _call_args(a: dict[str, Any]) -> tuple[Call, bool, str | None]:
+    """A call's arguments: the call, its alert and its explanation."""
     try:
         call = parse_call(_str(a, "call", limit=10))
     except NotationError as exc:
@@ -127,19 +128,18 @@ def _call(b: Board, s: Seat, a: dict[str, Any]) -> Any:
     expl = a.get("explanation")
     if expl is not None:
         expl = _str(a, "explanation")
-    return b.call(s, call, alert=_bool(a, "alert"), explanation=expl)
+    return call, _bool(a, "alert"), expl
+
+
+def _call(b: Board, s: Seat, a: dict[str, Any]) -> Any:
+    call, alert, expl = _call_args(a)
+    return b.call(s, call, alert=alert, explanation=expl)
 
 
 def _replace_call(b: Board, s: Seat, a: dict[str, Any]) -> Any:
     """Law 25A: the intended call in place of the caller's unintended one."""
-    try:
-        call = parse_call(_str(a, "call", limit=10))
-    except NotationError as exc:
-        raise BadCommand(str(exc)) from None
-    expl = a.get("explanation")
-    if expl is not None:
-        expl = _str(a, "explanation")
-    return b.replace_unintended_call(s, call, alert=_bool(a, "alert"), explanation=expl)
+    call, alert, expl = _call_args(a)
+    return b.replace_unintended_call(s, call, alert=alert, explanation=expl)
 
 
 def _claim(concession: bool) -> Callable[[Board, Seat, dict[str, Any]], Any]:
