@@ -257,9 +257,14 @@ function showCalls(calls, secret) {
     list.replaceChildren(h("p", { text: "No table is waiting for a Director." }));
     return;
   }
+  const what = (c) => {
+    if (c.quarantined) return `Table ${c.id} could not be loaded and is kept out of play: ${c.reason}. `;
+    if (c.fault) return `Table ${c.id}, board ${c.board}: a command was refused because a view could not be built (${c.fault}). `;
+    return `Table ${c.id}, board ${c.board}: ${SEAT_NAME[c.caller]} called${c.claim ? " about the disputed claim" : ""}${c.reason ? ` (${c.reason})` : ""}. `;
+  };
   list.replaceChildren(h("ul", { class: "calls" }, ...calls.map((c) => h("li", { dataset: { table: c.id } },
-    `Table ${c.id}, board ${c.board}: ${SEAT_NAME[c.caller]} called${c.claim ? " about the disputed claim" : ""}${c.reason ? ` (${c.reason})` : ""}. `,
-    h("button", { type: "button", onclick: async () => {
+    what(c),
+    c.quarantined ? null : h("button", { type: "button", onclick: async () => {
       try {
         const j = await api(`/api/tables/${encodeURIComponent(c.id)}/join`, { role: "director", secret });
         location.hash = `t=${encodeURIComponent(c.id)}&k=${encodeURIComponent(j.token)}`;
