@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 from web_harness import SECRET, WebServer, chromium, missing_browser, shot
+from web_harness import open_page as _page
+from web_harness import view_of as _view
+from web_harness import wait_view as _wait_view
 
 # South holds thirteen top winners: any claim of the rest is good
 SOLID = "N:T98.T98.JT9.QJT9 432.432.432.5432 AKQJ.AKQJ.AKQ.AK 765.765.8765.876"
 DEAL = "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874"
-TIMEOUT = 30_000
 _MISSING = missing_browser()
 pytestmark = pytest.mark.skipif(_MISSING is not None, reason=_MISSING or "")
 
@@ -40,24 +42,6 @@ def browser() -> Iterator[Any]:
         pytest.skip(reason)
     with chromium() as b:
         yield b
-
-
-def _page(browser: Any, url: str, *, phone: bool = False) -> Any:
-    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(url)
-    return page
-
-
-def _view(page: Any) -> dict[str, Any]:
-    view: dict[str, Any] = page.evaluate("() => window.bt.state.view")
-    return view
-
-
-def _wait_view(page: Any, js: str) -> None:
-    page.wait_for_function(f"() => {{ const v = window.bt.state.view; return v && ({js}); }}")
 
 
 def _refused(page: Any) -> str:
@@ -245,8 +229,11 @@ def test_disputed_claim_ruled_from_directors_console(web_server: WebServer, brow
         p.context.close()
 
 
-def _overclaim_after_nine_tricks(s: Any) -> None:
-    """South plays nine tricks (a short position for the adjudicator), then claims the rest."""
+def _overclaim_against_robots(web_server: WebServer, browser: Any) -> tuple[dict[str, Any], Any]:
+    """3NT by South against robots: South plays nine tricks (a short position for the
+    adjudicator), then claims the rest. The table and South's page."""
+    t = web_server.create(deal=DEAL, contract="3NT", declarer="S", robots=["N", "E", "W"], seed=7)
+    s = _page(browser, web_server.link(t["id"], t["tokens"]["S"]))
     _wait_view(s, "v.role === 'S'")
     while sum(_view(s)["tricks_won"].values()) < 9:
         _wait_view(s, "v.actions.includes('play')")
@@ -255,6 +242,7 @@ def _overclaim_after_nine_tricks(s: Any) -> None:
     _wait_view(s, "v.phase === 'play' && v.actions.includes('claim')")
     s.get_by_role("button", name="Claim\u2026").click()
     s.locator("#claim-dialog").get_by_role("button", name="Claim").click()
+    return t, s
 
 
 def test_no_director_the_proposal_is_shown_and_accepted(
@@ -262,9 +250,7 @@ def test_no_director_the_proposal_is_shown_and_accepted(
 ) -> None:
     # South overclaims against robots and no Director is at the table: a robot disputes and
     # asks for the adjudicator's proposal, which South reads with all hands faced and accepts
-    t = web_server.create(deal=DEAL, contract="3NT", declarer="S", robots=["N", "E", "W"], seed=7)
-    s = _page(browser, web_server.link(t["id"], t["tokens"]["S"]))
-    _overclaim_after_nine_tricks(s)
+    _, s = _overclaim_against_robots(web_server, browser)
     proposal = s.get_by_role("group", name="Proposed ruling")
     proposal.wait_for()
     _wait_view(s, "v.claim.proposal.accepted.length === 3")
@@ -289,9 +275,7 @@ def test_no_director_a_call_goes_to_the_queue_and_the_director_rules(
 ) -> None:
     # South does not accept the proposal and calls the Director; a Director finds the table
     # in the lobby's queue of calls, goes to it and rules from the console
-    t = web_server.create(deal=DEAL, contract="3NT", declarer="S", robots=["N", "E", "W"], seed=7)
-    s = _page(browser, web_server.link(t["id"], t["tokens"]["S"]))
-    _overclaim_after_nine_tricks(s)
+    t, s = _overclaim_against_robots(web_server, browser)
     s.get_by_role("group", name="Proposed ruling").wait_for()
     s.get_by_label("Reason for calling the Director").fill("I would draw trumps first")
     s.locator("details.call-director").get_by_role("button", name="Send the call").click()

@@ -14,11 +14,13 @@ from typing import Any
 import httpx
 import pytest
 from web_harness import SECRET, WebServer, axe_violations, chromium, missing_browser, shot
+from web_harness import open_page as _page
+from web_harness import view_of as _view
+from web_harness import wait_view as _wait_view
 
 # South holds thirteen top winners: any claim of the rest is good
 SOLID = "N:T98.T98.JT9.QJT9 432.432.432.5432 AKQJ.AKQJ.AKQ.AK 765.765.8765.876"
 DEAL = "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874"
-TIMEOUT = 30_000
 _MISSING = missing_browser()
 pytestmark = pytest.mark.skipif(_MISSING is not None, reason=_MISSING or "")
 
@@ -41,24 +43,6 @@ def browser() -> Iterator[Any]:
     """Chromium from /usr/bin, headless."""
     with chromium() as b:
         yield b
-
-
-def _page(browser: Any, url: str, *, phone: bool = False) -> Any:
-    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
-    context = browser.new_context(viewport=size, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(url)
-    return page
-
-
-def _view(page: Any) -> dict[str, Any]:
-    view: dict[str, Any] = page.evaluate("() => window.bt.state.view")
-    return view
-
-
-def _wait_view(page: Any, js: str) -> None:
-    page.wait_for_function(f"() => {{ const v = window.bt.state.view; return v && ({js}); }}")
 
 
 def _focused(page: Any) -> dict[str, Any]:

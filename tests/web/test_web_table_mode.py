@@ -10,11 +10,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_harness import WebServer, chromium, missing_browser
+from web_harness import WebServer, chromium, missing_browser, open_page
+from web_harness import view_of as _view
+from web_harness import wait_view as _wait_view
 
 # 4S by South: West is to lead; East holds the ace of hearts
 DEAL = "N:AKQ2.J84.T9.7654 JT9.AKQ.8765.AKQ 8765.T9.AKQJ.JT9 43.76532.432.832"
-TIMEOUT = 30_000
 _MISSING = missing_browser()
 pytestmark = pytest.mark.skipif(_MISSING is not None, reason=_MISSING or "")
 
@@ -38,19 +39,7 @@ def browser() -> Iterator[Any]:
 
 
 def _page(browser: Any, url: str) -> Any:
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(url)
-    return page
-
-
-def _wait_view(page: Any, js: str) -> None:
-    page.wait_for_function(f"() => {{ const v = window.bt.state.view; return v && ({js}); }}")
-
-
-def _view(page: Any) -> dict[str, Any]:
-    view: dict[str, Any] = page.evaluate("() => window.bt.state.view")
-    return view
+    return open_page(browser, url, height=900)
 
 
 def test_law_54_options_are_buttons_and_a_click_chooses(

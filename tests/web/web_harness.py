@@ -115,6 +115,31 @@ def missing_browser() -> str | None:
     return None
 
 
+#: Playwright's default wait in the browser tests (ms).
+TIMEOUT = 30_000
+
+
+def open_page(browser: Any, url: str, *, phone: bool = False, height: int = 860) -> Any:
+    """A new page (its own context, downloads accepted) at ``url``: desktop-sized, or
+    phone-sized with ``phone``."""
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": height}
+    page = browser.new_context(viewport=size, accept_downloads=True).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(url)
+    return page
+
+
+def view_of(page: Any) -> dict[str, Any]:
+    """The view the page last rendered (``window.bt.state.view``)."""
+    view: dict[str, Any] = page.evaluate("() => window.bt.state.view")
+    return view
+
+
+def wait_view(page: Any, js: str) -> None:
+    """Wait until the page's view ``v`` satisfies the JavaScript condition ``js``."""
+    page.wait_for_function(f"() => {{ const v = window.bt.state.view; return v && ({js}); }}")
+
+
 def shot(page: Any, name: str) -> None:
     """Save a PNG of the page into ``SCREENSHOTS`` (a temporary folder unless told otherwise)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
