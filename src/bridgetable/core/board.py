@@ -60,6 +60,7 @@ from bridgetable.core.claims import (
     ScorePublished,
     TricksRestored,
 )
+from bridgetable.core.commands import dry_run_stop
 from bridgetable.core.designation import DEFENDER_CHOOSES, resolve_designation
 from bridgetable.core.errors import (
     ActionRefused,
@@ -137,6 +138,8 @@ class Board(TableMixin, ClaimsMixin):
         self.rules: RuleSet = setup.rules
         self.oracle = oracle
         self._events: list[Any] = []
+        #: while set, a command stops where it would record its event (core.commands)
+        self.dry_run = False
         self._reset()
 
     # ------------------------------------------------------------------ state
@@ -883,6 +886,10 @@ class Board(TableMixin, ClaimsMixin):
             )
         if not self._is_defender(seat):
             raise NotEntitled("choose_for_dummy", seat, "only a defender chooses", "46B5")
+        if self._pending is not None:
+            raise NotEntitled(
+                "choose_for_dummy", seat, "a rectification choice is pending", "10, 46B5"
+            )
         dummy = self._dummy
         if dummy is None or not self._hands[dummy] & card.bit:
             raise IllegalPlay("choose_for_dummy", seat, f"dummy does not hold {card}", "46B5")
@@ -1384,6 +1391,37 @@ class Board(TableMixin, ClaimsMixin):
                     return len(self._tricks) - 1
         return None
 
+    # -- for the command registry's offers (core.commands) ----------------------------
+
+    def is_defender(self, seat: Seat) -> bool:
+        """Whether ``seat`` defends the contract (no contract yet: False)."""
+        return self._declarer is not None and self._is_defender(seat)
+
+    def claimer_opponents(self, claim: Any) -> list[Seat]:
+        """The players whose agreement a claim needs (68B, 69A; see ClaimsMixin)."""
+        return self._claimer_opponents(claim)
+
+    @property
+    def defenders_choose_dummy_card(self) -> bool:
+        """Declarer said "anything": either defender chooses dummy's card (46B5)."""
+        return self._defender_choice
+
+    @property
+    def claimable(self) -> bool:
+        """Whether a claim's position can state the cards as they stand (Law 68; table mode
+        may leave them otherwise until an irregularity is rectified)."""
+        return self._claimable()
+
+    @property
+    def misplay_open(self) -> bool:
+        """Whether dummy's misplaced card may still be withdrawn (45D)."""
+        return self._misplay_open()
+
+    def proper_lead_open(self, seat: Seat) -> bool:
+        """Whether ``seat`` may now make the proper lead after a lead out of turn (53B)."""
+        p = self._pending
+        return p is not None and p.due is not None and self._proper_lead_open(p, seat, p.due)
+
     def open_director_call(self) -> dict[str, Any] | None:
         """The Director call awaiting a Director, or ``None``: the last call (9B) after which
         no Director's action (an event with no seat) was recorded. ``claim`` says whether it
@@ -1545,6 +1583,8 @@ class Board(TableMixin, ClaimsMixin):
 
     def _record(self, e: Any) -> None:
         check_storable_text(e)  # nothing is recorded that the store and views cannot carry
+        if self.dry_run:  # a command's checks passed (core.commands.check_command)
+            raise dry_run_stop()
         self._events.append(e)
         try:
             _APPLY[type(e)](self, e)

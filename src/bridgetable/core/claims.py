@@ -625,6 +625,10 @@ class ClaimsMixin:
             )
         if claim.play_on_requested:
             raise NotEntitled("play_on", seat, "play on has been asked already", "68D2b")
+        if claim.proposal is not None:
+            raise NotEntitled(
+                "play_on", seat, "every hand is faced with the proposed ruling", "68D2b, 70B3"
+            )
         e = PlayOnRequested(seat)
         self._record(e)
         return e
@@ -644,6 +648,10 @@ class ClaimsMixin:
             raise WrongPhase("agree_play_on", seat, "nobody asked to play on", "68D2b")
         if seat in claim.play_on:
             raise NotEntitled("agree_play_on", seat, "already agreed", "68D2b")
+        if claim.proposal is not None:
+            raise NotEntitled(
+                "agree_play_on", seat, "every hand is faced with the proposed ruling", "68D2b, 70B3"
+            )
         e = PlayOnAgreed(seat)
         self._record(e)
         return e

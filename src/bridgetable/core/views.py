@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from bridgetable.core.calls import Call, Contract
 from bridgetable.core.cards import DISPLAY_SUITS, Card, Hand, Suit
+from bridgetable.core.commands import actions_for
 from bridgetable.core.errors import NotationError
 from bridgetable.core.phase import Phase
 from bridgetable.core.seats import SEATS, Seat, Side
@@ -394,7 +395,7 @@ def view_for(board: Board, role: Role) -> View:
         hand_to_play=b.hand_to_play,
         to_act=to_act,
         legal_cards=legal,
-        actions=tuple(_actions(b, seat) if seat is not None else ()),
+        actions=tuple(_actions(b, seat) if seat is not None or director else ()),
         prompts=tuple(prompts),
         answers=answers,
         explanations=b.explanations,
@@ -412,60 +413,11 @@ def view_for(board: Board, role: Role) -> View:
     )
 
 
-def _actions(b: Board, seat: Seat) -> list[str]:
-    """The commands ``seat`` may give now (besides those the Laws allow only as answers)."""
-    from bridgetable.core.errors import ActionRefused
-
-    out = []
-    phase = b.phase
-    if phase is Phase.AUCTION and b.to_act is seat:
-        out.append("call")
-    if phase in _AUCTION_PERIOD and b.replacement_calls(seat):
-        out.append("replace_call")
-    if b.to_act is seat and b.legal_cards(seat):
-        out.append("play")
-        if b.hand_to_play is b.dummy and phase is Phase.PLAY:
-            out.append("designate")
-    if phase is Phase.CLARIFICATION and b.face_down_lead is not None and seat is b.opening_leader:
-        out.append("face_lead")
-    try:
-        b.check_review(seat)
-        out.append("request_review")
-    except ActionRefused:
-        pass
-    first = next(
-        (i for i in range(len(b.auction)) if b.auction.caller_of(i).side is not seat.side), None
-    )
-    # every other condition of the right to ask is the same for each opponent's call
-    if first is not None and _can_ask(b, seat, first):
-        out.append("ask_explanation")
-    if any(b.auction.caller_of(i).partner is seat for _, i in b.pending_questions):
-        out.append("explain")
-    if phase is Phase.PLAY and seat is not b.dummy and b.to_act is seat:
-        out.append("ask_contract")
-    if b.inspection_open(seat):
-        out.extend(["inspect_trick", "look_at_own_card", "mark_trick"])
-    if b.misexplanation_prompt(seat):
-        out.append("correct_explanation")
-    out.extend(b.claim_actions(seat))
-    out.extend(b.table_actions(seat))
-    if b.may_call_director(seat):
-        out.append("call_director")
-    # at a real table a show-out may be a revoke: "No spades, partner?" (42B1, 61B)
-    if b.rules.policy == "table" and phase is Phase.PLAY and b.revoke_questions(seat):
-        out.append("ask_revoke")
-    return out
+def _actions(b: Board, seat: Seat | None) -> list[str]:
+    """The commands ``seat`` (``None``: the Director) may give now: the offers of the one
+    command registry, :mod:`bridgetable.core.commands`."""
+    return actions_for(b, seat)
 
 
 #: The phases in which a call may still be replaced (Law 25A; see Board.replaceable_call).
 _AUCTION_PERIOD = frozenset({Phase.AUCTION, Phase.CLARIFICATION, Phase.PASSED_OUT})
-
-
-def _can_ask(b: Board, seat: Seat, i: int) -> bool:
-    from bridgetable.core.errors import ActionRefused
-
-    try:
-        b.check_explanation_request(seat, i)
-    except ActionRefused:
-        return False
-    return True

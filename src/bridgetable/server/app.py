@@ -39,6 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bridgetable import __version__
 from bridgetable.core.calls import Contract
+from bridgetable.core.commands import describe as describe_commands
 from bridgetable.core.deal import Deal
 from bridgetable.core.errors import BridgeError
 from bridgetable.core.record import BoardSetup
@@ -370,6 +371,9 @@ def create_app(settings: Settings) -> Starlette:
     async def openapi(_request: Request) -> Response:
         return JSONResponse(openapi_schema())
 
+    async def commands(_request: Request) -> Response:
+        return JSONResponse({"commands": describe_commands()})
+
     async def ws_endpoint(ws: WebSocket) -> None:
         await ws.accept()
         try:
@@ -554,6 +558,7 @@ def create_app(settings: Settings) -> Starlette:
     routes = [
         Route("/api/health", handle(health), methods=["GET"]),
         Route("/api/openapi.json", handle(openapi), methods=["GET"]),
+        Route("/api/commands", handle(commands), methods=["GET"]),
         Route("/api/tables", handle(_create), methods=["POST"]),
         Route("/api/tables/{table_id}", handle(_summary), methods=["GET"]),
         Route("/api/tables/{table_id}/record", handle(_record), methods=["GET"]),

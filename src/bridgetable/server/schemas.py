@@ -9,120 +9,55 @@ from __future__ import annotations
 
 from typing import Any
 
+from bridgetable.core.commands import Kind, args_schema
 from bridgetable.server.commands import DIRECTOR_COMMANDS, PLAYER_COMMANDS
 
 _VERSION = {"type": "integer", "minimum": 0}
 _ID = {"type": ["string", "integer", "null"]}
 _SEAT = {"enum": ["N", "E", "S", "W"]}
-_CARD = {
-    "type": "string",
-    "pattern": "^[SHDCshdc](10|[2-9TJQKAtjqka])$",
-    "description": "suit then rank: SA, HT, D2",
-}
-_TEXT = {"type": "string", "maxLength": 500}
-_INT = {"type": "integer"}
-_BOOL = {"type": "boolean"}
 
 
-def _args(required: tuple[str, ...] = (), **props: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "object", "properties": props}
-    if required:
-        out["required"] = list(required)
-    return out
-
-
-_NO_ARGS = _args()
-
-#: The ``args`` of each command, by action (players' and the Director's; the engine checks
-#: the Laws, the server the types: a mistyped argument is answered ``bad_request``).
+#: The ``args`` of each command, by action (players' and the Director's), derived from the
+#: one registry :data:`bridgetable.core.commands.COMMANDS` (the engine checks the Laws, the
+#: server the types: a mistyped argument is answered ``bad_request``).
 COMMAND_ARGS: dict[str, dict[str, Any]] = {
-    "call": _args(
-        ("call",),
-        call={"type": "string", "maxLength": 10, "description": "1NT, Pass, X, XX"},
-        alert=_BOOL,
-        explanation=_TEXT,
-    ),
-    "replace_call": _args(
-        ("call",),
-        call={
-            "type": "string",
-            "maxLength": 10,
-            "description": "the intended call in place of an unintended one (Law 25A)",
-        },
-        alert=_BOOL,
-        explanation=_TEXT,
-    ),
-    "play": _args(("card",), card=_CARD),
-    "face_lead": _NO_ARGS,
-    "designate": _args(("text",), text={"type": "string", "maxLength": 40}),
-    "choose_for_dummy": _args(("card",), card=_CARD),
-    "request_review": _NO_ARGS,
-    "ask_explanation": _args(("call_index",), call_index=_INT),
-    "explain": _args(("call_index", "text"), call_index=_INT, text=_TEXT),
-    "correct_explanation": _args(("call_index", "text"), call_index=_INT, text=_TEXT),
-    "ask_contract": _NO_ARGS,
-    "ask_revoke": _args(("asked",), asked=_SEAT),
-    "call_director": _args(reason=_TEXT),
-    "report_irregularity": _args(("text",), text=_TEXT),
-    "inspect_trick": _NO_ARGS,
-    "look_at_own_card": _NO_ARGS,
-    "mark_trick": _args(("trick",), trick=_INT, won=_BOOL),
-    "claim": _args(("tricks",), tricks=_INT, statement=_TEXT),
-    "concede": _args(("tricks",), tricks=_INT, statement=_TEXT),
-    "announce_current_trick": _args(text=_TEXT),
-    "agree_claim": _NO_ARGS,
-    "dispute_claim": _NO_ARGS,
-    "object": _NO_ARGS,
-    "request_play_on": _NO_ARGS,
-    "agree_play_on": _NO_ARGS,
-    "ask_ruling": _NO_ARGS,
-    "accept_ruling": _NO_ARGS,
-    "show_hand": _NO_ARGS,
-    # table mode (policy "table")
-    "choose": _args(
-        ("option",),
-        option={
-            "type": "string",
-            "maxLength": 40,
-            "description": "one of view.options: accept, reject, spread, refuse, highest, "
-            "lowest, play S, not S, require S, forbid S H, free, retract, keep, withdraw, leave, "
-            "lead from N, designate SA, place SA",
-        },
-        suit={"enum": ["S", "H", "D", "C"], "description": "completes 'require', 'play' ..."},
-    ),
-    "proper_lead": _args(("card",), card=_CARD),
-    "expose_card": _args(("card",), card=_CARD, deliberate=_BOOL),
-    "fifth_card": _args(("card",), card=_CARD),
-    "draw_attention": _args(
-        ("offender",),
-        offender=_SEAT,
-        question={
-            "type": "boolean",
-            "description": "ask whether he has a card of the suit led (42B1, 61B)",
-        },
-    ),
-    "warn_wrong_hand": _NO_ARGS,
-    "misplay": _args(("card",), card=_CARD),
-    "indicate": _args(("card",), card=_CARD),
-    "flag_misplay": _NO_ARGS,
-    # the Director's
-    "rule": _args(("tricks",), tricks=_INT, laws=_TEXT, text=_TEXT),
-    "face_all": _NO_ARGS,
-    "inspect_quitted": _args(("trick",), trick=_INT),
-    "return_lead": _args(("law",), law={"type": "string", "maxLength": 10}),
-    "establish_agreement": _NO_ARGS,
-    "publish_score": _NO_ARGS,
-    "restore_tricks": _args(
-        ("side_of", "tricks", "law"),
-        side_of=_SEAT,
-        tricks=_INT,
-        law={"type": "string", "maxLength": 10},
-    ),
-    "dummy_seen": _NO_ARGS,
-    "return_hands": _NO_ARGS,
-    "defective_trick": _args(
-        ("hand", "trick"), hand=_SEAT, trick={"type": "integer", "minimum": 0}, extra=_CARD
-    ),
+    **{n: args_schema(c) for n, c in DIRECTOR_COMMANDS.items()},
+    **{n: args_schema(c) for n, c in PLAYER_COMMANDS.items()},
+}
+
+_ARG_DOC = {
+    "type": "object",
+    "required": ["name", "kind", "required"],
+    "properties": {
+        "name": {"type": "string"},
+        "kind": {"enum": [str(k) for k in Kind]},
+        "required": {"type": "boolean"},
+    },
+}
+
+#: ``GET /api/commands``: the registry as the browser reads it (labels, widgets, arguments).
+COMMANDS_DOCUMENT: dict[str, Any] = {
+    "type": "object",
+    "required": ["commands"],
+    "properties": {
+        "commands": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["name", "who", "label", "law", "widget", "args"],
+                "properties": {
+                    "name": {"enum": sorted({*PLAYER_COMMANDS, *DIRECTOR_COMMANDS})},
+                    "who": {"enum": ["player", "director"]},
+                    "label": {"type": "string"},
+                    "law": {"type": "string"},
+                    "widget": {"enum": ["button", "form"]},
+                    "table_only": {"type": "boolean"},
+                    "events": {"type": "array", "items": {"type": "string"}},
+                    "args": {"type": "array", "items": _ARG_DOC},
+                },
+            },
+        }
+    },
 }
 
 #: Client -> server messages.
@@ -317,6 +252,17 @@ def openapi_schema() -> dict[str, Any]:
         "openapi": "3.1.0",
         "info": {"title": "bridgetable table server", "version": "1"},
         "paths": {
+            "/api/commands": {
+                "get": {
+                    "summary": "Every command a player or the Director may give: name, who "
+                    "gives it, label, Law, widget and arguments (the browser's labels)",
+                    "responses": {
+                        "200": _json(
+                            {"$ref": "#/components/schemas/Commands"}, "the command registry"
+                        )
+                    },
+                }
+            },
             "/api/health": {
                 "get": {
                     "summary": "Liveness",
@@ -433,6 +379,10 @@ def openapi_schema() -> dict[str, Any]:
             },
         },
         "components": {
-            "schemas": {"ClientMessage": CLIENT_MESSAGES, "ServerMessage": SERVER_MESSAGES}
+            "schemas": {
+                "ClientMessage": CLIENT_MESSAGES,
+                "ServerMessage": SERVER_MESSAGES,
+                "Commands": COMMANDS_DOCUMENT,
+            }
         },
     }

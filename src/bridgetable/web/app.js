@@ -21,24 +21,19 @@ const PHASE_HELP = {
   ended: "The board is over: the result, the record and the analysis are below.",
   passed_out: "Passed out: all four players passed, so there is no play and no score (Law 22B).",
 };
-const ACTION_LABEL = {
-  face_lead: "Face the opening lead",
-  request_review: "Ask for a review of the auction",
-  ask_contract: "Ask what the contract is",
-  inspect_trick: "Look at the last trick",
-  look_at_own_card: "Look at my last card",
-  agree_claim: "Agree with the claim",
-  dispute_claim: "Dispute the claim",
-  object: "Object to partner's claim",
-  request_play_on: "Ask to play on",
-  agree_play_on: "Agree to play on",
-  ask_ruling: "Ask for the adjudicator's ruling",
-  accept_ruling: "Accept the proposed ruling",
-  show_hand: "Show my hand to partner",
-  announce_current_trick: "Announce: this trick is mine",
-  warn_wrong_hand: "Warn declarer: the lead is in the other hand (Law 42B2)",
-  flag_misplay: "Dummy's card was not named: draw attention to it (Law 45D)",
-};
+// the one command registry (bridgetable.core.commands, GET /api/commands): each command's
+// label, Law and widget; the plain buttons below are drawn from it
+const COMMANDS = { player: new Map(), director: new Map() };
+async function loadCommands() {
+  try {
+    const d = await api("/api/commands");
+    for (const c of d.commands) COMMANDS[c.who].set(c.name, c);
+  } catch (e) { /* a button then reads its command's name */ }
+}
+const commandOf = (act, who = "player") => COMMANDS[who].get(act);
+const labelOf = (act, who = "player") => commandOf(act, who)?.label || act.replaceAll("_", " ");
+// a plain button: a command with no argument to ask for (the others have their own forms)
+const isButton = (act, who = "player") => commandOf(act, who)?.widget === "button";
 // what to tell the user when the server accepts these (the view shows the rest)
 const ACK_TEXT = {
   request_review: "Review granted: the auction is restated in full (the auction table).",
@@ -49,13 +44,6 @@ const ACK_TEXT = {
   draw_attention: "Attention is drawn; the Laws' rectification follows.",
   expose_card: "The card lies face up.",
 };
-// actions drawn elsewhere than the row of plain buttons
-const SPECIAL = new Set([
-  "call", "play", "designate", "choose_for_dummy", "claim", "concede", "ask_explanation",
-  "explain", "correct_explanation", "call_director", "ask_revoke", "mark_trick",
-  "report_irregularity", "choose", "proper_lead", "expose_card", "draw_attention", "fifth_card",
-  "misplay", "indicate", "replace_call",
-]);
 
 const state = {
   table: null, token: null, role: null, view: null, version: null, summary: null,
@@ -797,9 +785,9 @@ function actionsEl(v) {
     box.append(callBoxEl(v, { calls: v.legal_calls, action: "call" }));
   }
   for (const act of v.actions) {
-    if (SPECIAL.has(act)) continue;
+    if (!isButton(act)) continue;
     box.append(h("button", { type: "button", class: "action", dataset: { action: act, key: `act-${act}` }, onclick: () => send(act) },
-      ACTION_LABEL[act] || act.replaceAll("_", " ")));
+      labelOf(act)));
   }
   if (a.has("claim") || a.has("concede")) {
     box.append(h("div", { class: "row" },
@@ -1312,7 +1300,7 @@ function directorEl(v) {
   } else if (v.claim && v.claim.status === "disputed") {
     box.append(h("p", { text: "Waiting for the adjudicator's proposal..." }));
   }
-  if (v.claim && v.claim.status !== "ruled" && v.claim.status !== "agreed") {
+  if (v.actions.includes("rule") && v.claim && v.claim.status !== "agreed") {
     const r = p?.ruling || {};
     const tricks = h("input", { type: "number", min: 0, max: 13, value: r.awarded ?? r.dd ?? v.claim.tricks, id: "rule-tricks", dataset: { key: `rule-tricks-${p ? p.version : "none"}` } });
     const laws = h("input", { value: (r.laws || ["70"]).join(" "), id: "rule-laws", size: 10, dataset: { key: `rule-laws-${p ? p.version : "none"}` } });
@@ -1324,17 +1312,11 @@ function directorEl(v) {
       h("label", {}, "Ruling text ", text),
       h("button", { type: "submit", id: "rule-submit" }, "Give the ruling")));
   }
-  box.append(h("div", { class: "row" },
-    h("button", { type: "button", onclick: () => send("face_all") }, "Face all hands"),
-    h("button", { type: "button", onclick: () => send("publish_score") }, "Publish the score"),
-    h("button", { type: "button", onclick: () => send("establish_agreement") }, "Establish agreement")));
-  if (v.pending?.kind === "54") {
-    box.append(h("div", { class: "row" }, h("button", { type: "button", dataset: { action: "dummy_seen" }, onclick: () => send("dummy_seen") },
-      "Declarer could have seen dummy's cards: he must accept (Law 54C)")));
-  }
-  if (v.phase === "ended" && v.revokes?.length) {
-    box.append(h("div", { class: "row" }, h("button", { type: "button", dataset: { action: "return_hands" }, onclick: () => send("return_hands") },
-      "The hands are back in the board (Law 62D)")));
+  // the Director's plain commands the engine would take now (face_all, publish_score, ...)
+  const buttons = v.actions.filter((act) => isButton(act, "director"));
+  if (buttons.length) {
+    box.append(h("div", { class: "row" }, ...buttons.map((act) => h("button", { type: "button", class: "action",
+      dataset: { action: act, key: `td-${act}` }, onclick: () => send(act) }, labelOf(act, "director")))));
   }
   if (v.flags?.length) box.append(h("ul", { class: "flags" }, ...v.flags.map(([law, t]) => h("li", { text: `Law ${law}: ${sym(t)}` }))));
   if (v.revokes?.length) box.append(h("ul", { class: "flags" }, ...v.revokes.map((r) => h("li", { text: JSON.stringify(r) }))));
@@ -1590,4 +1572,4 @@ setupLobby();
 setupClaimDialog();
 setupKeys();
 window.addEventListener("hashchange", route);
-route();
+loadCommands().finally(route);

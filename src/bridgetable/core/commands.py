@@ -1,0 +1,1094 @@
+r"""The one vocabulary of commands: each command a player or the Director may give, declared once.
+
+A :class:`Command` names the act (``"play"``), the Board method that checks and records it,
+the event types it records, who may give it (a player for his own seat, declarer for dummy's
+hand as the engine enforces, or the Director), its typed arguments (:class:`Arg`), when the
+views offer it, the label a person reads and the Law that gives the right. Everything else
+derives from :data:`COMMANDS`:
+
+- :func:`run_command` parses a command's arguments and gives it (the server's dispatcher);
+- :func:`check_command` / :func:`can_command` ask whether the engine would take it now,
+  changing nothing (a dry run: the Board method runs its checks and stops at the record);
+- :func:`actions_for` is the action list of a seat's (or the Director's) view;
+- :func:`args_schema` is the JSON Schema of a command's ``args`` (the wire schema and the
+  OpenAPI document are built from it in :mod:`bridgetable.server.schemas`);
+- :func:`describe` is the document the browser reads for its labels (``GET /api/commands``).
+
+Adding a command is one :class:`Command` in :data:`COMMANDS` plus its Board method and the
+apply of its event.
+
+Example:
+    >>> import random
+    >>> from bridgetable.core.board import Board
+    >>> from bridgetable.core.record import BoardSetup
+    >>> from bridgetable.core.seats import Seat
+    >>> b = Board(BoardSetup.for_board(1, rng=random.Random(5)))
+    >>> COMMANDS["call"].law, [a.name for a in COMMANDS["call"].args]
+    ('17, 18', ['call', 'alert', 'explanation'])
+    >>> can_command(b, Seat.NORTH, "call", {"call": "1NT"})
+    True
+    >>> can_command(b, Seat.EAST, "call", {"call": "1NT"})
+    False
+    >>> len(b.events)
+    0
+    >>> _ = run_command(b, Seat.NORTH, "call", {"call": "1NT"})
+    >>> "call" in actions_for(b, Seat.EAST), len(b.events)
+    (True, 1)
+    >>> run_command(b, Seat.EAST, "flie", {})
+    Traceback (most recent call last):
+    ...
+    bridgetable.core.commands.BadCommand: unknown command: 'flie'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Literal
+
+from bridgetable.core.calls import parse_call
+from bridgetable.core.cards import Card, Suit
+from bridgetable.core.errors import ActionRefused, NotationError
+from bridgetable.core.events import is_storable_text
+from bridgetable.core.phase import Phase
+from bridgetable.core.seats import Seat
+
+if TYPE_CHECKING:
+    from bridgetable.core.board import Board
+
+__all__ = [
+    "COMMANDS",
+    "DIRECTOR",
+    "PLAYER",
+    "Arg",
+    "BadCommand",
+    "Command",
+    "Kind",
+    "actions_for",
+    "args_schema",
+    "can_command",
+    "check_command",
+    "describe",
+    "run_command",
+]
+
+PLAYER: Literal["player"] = "player"
+DIRECTOR: Literal["director"] = "director"
+Who = Literal["player", "director"]
+
+
+class BadCommand(ValueError):
+    """A command that is not well formed (unknown action, missing or mistyped argument); the
+    board is not touched."""
+
+
+class Kind(StrEnum):
+    """The type of a command's argument on the wire and in Python."""
+
+    TEXT = "text"  # str, at most Arg.limit characters of Unicode scalar values
+    INT = "int"
+    BOOL = "bool"
+    CARD = "card"  # "SA", "HT": a Card
+    SEAT = "seat"  # "N": a Seat
+    SUIT = "suit"  # "S": a Suit
+    CALL = "call"  # "1NT", "Pass", "X": a Call
+
+
+_CARD_PATTERN = "^[SHDCshdc](10|[2-9TJQKAtjqka])$"
+
+
+@dataclass(frozen=True, slots=True)
+class Arg:
+    """One argument of a command: its wire name, type, whether it is required, its default,
+    and the Board method's keyword (``param``, the name if not given)."""
+
+    name: str
+    kind: Kind
+    required: bool = False
+    default: Any = None
+    limit: int = 500
+    minimum: int | None = None
+    description: str = ""
+    param: str | None = None
+
+    @property
+    def keyword(self) -> str:
+        return self.param or self.name
+
+    def parse(self, args: Mapping[str, Any]) -> Any:
+        """The typed value of this argument in ``args``; :class:`BadCommand` if it is missing
+        or mistyped."""
+        if args.get(self.name) is None:
+            if self.required:
+                raise BadCommand(f"argument {self.name!r} is required")
+            if self.kind is Kind.BOOL and self.default is None:
+                return False
+            return self.default
+        v = args[self.name]
+        kind = self.kind
+        if kind is Kind.INT:
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise BadCommand(f"argument {self.name!r} must be an integer")
+            if self.minimum is not None and v < self.minimum:
+                raise BadCommand(f"argument {self.name!r} must be at least {self.minimum}")
+            return v
+        if kind is Kind.BOOL:
+            if not isinstance(v, bool):
+                raise BadCommand(f"argument {self.name!r} must be true or false")
+            return v
+        limit = {Kind.CARD: 3, Kind.SEAT: 5, Kind.SUIT: 8, Kind.CALL: 10}.get(kind, self.limit)
+        if not isinstance(v, str) or len(v) > limit:
+            raise BadCommand(f"argument {self.name!r} must be text of at most {limit} characters")
+        if not is_storable_text(v):
+            raise BadCommand(f"argument {self.name!r} must be valid Unicode (no lone surrogate)")
+        try:
+            if kind is Kind.CARD:
+                return Card(v)
+            if kind is Kind.SEAT:
+                return Seat.from_letter(v)
+            if kind is Kind.SUIT:
+                return Suit.from_letter(v)
+            if kind is Kind.CALL:
+                return parse_call(v)
+        except NotationError as exc:
+            raise BadCommand(str(exc)) from None
+        return v
+
+    def schema(self) -> dict[str, Any]:
+        """This argument's JSON Schema."""
+        kind = self.kind
+        out: dict[str, Any]
+        if kind is Kind.INT:
+            out = {"type": "integer"}
+            if self.minimum is not None:
+                out["minimum"] = self.minimum
+        elif kind is Kind.BOOL:
+            out = {"type": "boolean"}
+        elif kind is Kind.CARD:
+            out = {"type": "string", "pattern": _CARD_PATTERN}
+        elif kind is Kind.SEAT:
+            out = {"enum": ["N", "E", "S", "W"]}
+        elif kind is Kind.SUIT:
+            out = {"enum": ["S", "H", "D", "C"]}
+        elif kind is Kind.CALL:
+            out = {"type": "string", "maxLength": 10}
+        else:
+            out = {"type": "string", "maxLength": self.limit}
+        if self.description:
+            out["description"] = self.description
+        return out
+
+
+Offer = Callable[["Board", "Seat | None"], bool]
+Invoke = Callable[["Board", "Seat | None", dict[str, Any], datetime], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One command, declared once (see the module docstring).
+
+    ``offered(board, seat)`` says when the views list it (``seat`` is ``None`` for the
+    Director); when not given, a command is offered when :func:`check_command` with its
+    ``probe`` arguments (none by default) passes. ``invoke`` replaces the default call
+    ``board.<method>(seat, **args)`` (the Director's: ``board.<method>(**args)``).
+    ``widget`` tells a user interface whether the command is a plain button (no argument to
+    ask for) or needs a form of its own.
+    """
+
+    name: str
+    method: str
+    events: tuple[str, ...]
+    law: str
+    label: str
+    who: Who = PLAYER
+    args: tuple[Arg, ...] = ()
+    offered: Offer | None = None
+    probe: Callable[[Board, Seat | None], Iterable[dict[str, Any]]] | None = None
+    invoke: Invoke | None = None
+    table_only: bool = False
+    widget: Literal["button", "form"] = "button"
+    #: the engine may refuse it on what the player cannot see (79A2: a floor the hidden
+    #: hands set), so the views offer it regardless: the offer reveals nothing
+    hidden_refusal: bool = False
+    doc: str = field(default="", compare=False)
+
+    def parse(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """The typed arguments, by the Board method's keywords."""
+        if not isinstance(args, Mapping):
+            raise BadCommand("args must be a JSON object")
+        return {a.keyword: a.parse(args) for a in self.args}
+
+    def give(self, board: Board, seat: Seat | None, args: Mapping[str, Any], now: datetime) -> Any:
+        """Parse ``args`` and give the command on ``board`` (see :func:`run_command`)."""
+        kw = self.parse(args)
+        if self.invoke is not None:
+            return self.invoke(board, seat, kw, now)
+        method = getattr(board, self.method)
+        if self.who == DIRECTOR:
+            return method(**kw)
+        return method(seat, **kw)
+
+    def is_offered(self, board: Board, seat: Seat | None) -> bool:
+        """Whether the views list this command for ``seat`` (``None``: the Director) now."""
+        if self.table_only and board.rules.policy != "table":
+            return False
+        if self.offered is not None:
+            return self.offered(board, seat)
+        probes = self.probe(board, seat) if self.probe is not None else ({},)
+        return any(_dry(board, self, seat, p) is None for p in probes)
+
+
+_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+class _DryRun(BaseException):
+    """Raised by Board._record during a dry run, before anything is recorded."""
+
+
+def _dry(board: Board, cmd: Command, seat: Seat | None, args: Mapping[str, Any]) -> Any:
+    """None if ``cmd`` would be taken now, else the refusal; nothing changes."""
+    if board.dry_run:
+        raise RuntimeError("a dry run inside a dry run")
+    board.dry_run = True
+    try:
+        cmd.give(board, seat, args, _EPOCH)
+    except _DryRun:
+        return None
+    except (ActionRefused, BadCommand) as exc:
+        return exc
+    finally:
+        board.dry_run = False
+    return None  # pragma: no cover - a command that records nothing
+
+
+def dry_run_stop() -> BaseException:
+    """The exception Board._record raises during a dry run (see :func:`check_command`)."""
+    return _DryRun()
+
+
+def _command(name: str, who: Who) -> Command:
+    cmd = _BY_WHO[who].get(name) if isinstance(name, str) else None
+    if cmd is None:
+        if who == DIRECTOR:
+            raise BadCommand(f"not a Director's command: {name!r}")
+        raise BadCommand(f"unknown command: {name!r}")
+    return cmd
+
+
+def _who(role: Any) -> tuple[Who, Seat | None]:
+    if isinstance(role, Seat):
+        return PLAYER, role
+    if getattr(role, "value", None) == "director":
+        return DIRECTOR, None
+    raise BadCommand("spectators give no commands")
+
+
+def run_command(
+    board: Board, role: Any, action: str, args: Mapping[str, Any], *, now: datetime | None = None
+) -> Any:
+    """Give ``action`` on ``board`` for ``role`` (a Seat, or the Director's role) and return
+    the event recorded. Raises :class:`BadCommand` for a malformed command and the engine's
+    :class:`~bridgetable.core.errors.ActionRefused` for one the Laws do not allow now; in
+    both cases nothing changes. ``now`` is the time of the command (for the Correction
+    Period and the published score, Law 79C); the caller brings the clock."""
+    if not isinstance(args, Mapping):
+        raise BadCommand("args must be a JSON object")
+    who, seat = _who(role)
+    cmd = _command(action, DIRECTOR if who == DIRECTOR else PLAYER)
+    return cmd.give(board, seat, args, now if now is not None else _EPOCH)
+
+
+def check_command(
+    board: Board, role: Any, action: str, args: Mapping[str, Any], *, now: datetime | None = None
+) -> None:
+    """Raise what :func:`run_command` would raise now, changing nothing (the Board method
+    runs its checks and stops where it would record its event)."""
+    who, seat = _who(role)
+    cmd = _command(action, DIRECTOR if who == DIRECTOR else PLAYER)
+    if board.dry_run:
+        raise RuntimeError("a dry run inside a dry run")
+    board.dry_run = True
+    try:
+        cmd.give(board, seat, args, now if now is not None else _EPOCH)
+    except _DryRun:
+        return
+    finally:
+        board.dry_run = False
+
+
+def can_command(board: Board, role: Any, action: str, args: Mapping[str, Any]) -> bool:
+    """Whether :func:`run_command` would take the command now (see :func:`check_command`)."""
+    try:
+        check_command(board, role, action, args)
+    except (ActionRefused, BadCommand):
+        return False
+    return True
+
+
+def actions_for(board: Board, seat: Seat | None) -> list[str]:
+    """The commands ``seat`` (``None``: the Director) may give now, in the order of
+    :data:`COMMANDS`: the action list of the views."""
+    who = PLAYER if seat is not None else DIRECTOR
+    return [c.name for c in COMMANDS.values() if c.who == who and c.is_offered(board, seat)]
+
+
+def args_schema(cmd: Command) -> dict[str, Any]:
+    """The JSON Schema of ``cmd``'s ``args`` object."""
+    out: dict[str, Any] = {
+        "type": "object",
+        "properties": {a.name: a.schema() for a in cmd.args},
+    }
+    required = [a.name for a in cmd.args if a.required]
+    if required:
+        out["required"] = required
+    return out
+
+
+def describe() -> list[dict[str, Any]]:
+    """Every command as plain data, for clients: name, who gives it, label, Law, widget,
+    table mode only, the events it records and its arguments (``GET /api/commands``)."""
+    return [
+        {
+            "name": c.name,
+            "who": c.who,
+            "label": c.label,
+            "law": c.law,
+            "widget": c.widget,
+            "table_only": c.table_only,
+            "events": list(c.events),
+            "args": [{"name": a.name, "kind": str(a.kind), "required": a.required} for a in c.args],
+        }
+        for c in COMMANDS.values()
+    ]
+
+
+# ---------------------------------------------------------------------- when offered
+
+_AUCTION_PERIOD = frozenset({Phase.AUCTION, Phase.CLARIFICATION, Phase.PASSED_OUT})
+
+
+def _player(seat: Seat | None) -> Seat:
+    if seat is None:  # pragma: no cover - the registry asks players' commands for a seat
+        raise BadCommand("a player's command needs a seat")
+    return seat
+
+
+def _offer_call(b: Board, seat: Seat | None) -> bool:
+    return b.phase is Phase.AUCTION and b.to_act is seat
+
+
+def _offer_replace(b: Board, seat: Seat | None) -> bool:
+    return b.phase in _AUCTION_PERIOD and bool(b.replacement_calls(_player(seat)))
+
+
+def _offer_play(b: Board, seat: Seat | None) -> bool:
+    return b.to_act is seat and bool(b.legal_cards(seat))
+
+
+def _offer_designate(b: Board, seat: Seat | None) -> bool:
+    return (
+        b.phase is Phase.PLAY
+        and b.hand_to_play is b.dummy
+        and b.to_act is seat
+        and bool(b.legal_cards(seat))
+    )
+
+
+def _offer_ask_explanation(b: Board, seat: Seat | None) -> bool:
+    s = _player(seat)
+    first = next(
+        (i for i in range(len(b.auction)) if b.auction.caller_of(i).side is not s.side), None
+    )
+    # every other condition of the right to ask is the same for each opponent's call
+    if first is None:
+        return False
+    try:
+        b.check_explanation_request(s, first)
+    except ActionRefused:
+        return False
+    return True
+
+
+def _offer_explain(b: Board, seat: Seat | None) -> bool:
+    return any(b.auction.caller_of(i).partner is seat for _, i in b.pending_questions)
+
+
+def _offer_inspection(b: Board, seat: Seat | None) -> bool:
+    return b.inspection_open(_player(seat))
+
+
+def _offer_correct(b: Board, seat: Seat | None) -> bool:
+    return b.misexplanation_prompt(_player(seat))
+
+
+def _offer_choose_for_dummy(b: Board, seat: Seat | None) -> bool:
+    return b.defenders_choose_dummy_card and seat is not None and b.is_defender(seat)
+
+
+def _offer_ask_revoke(b: Board, seat: Seat | None) -> bool:
+    # at a real table a show-out may be a revoke: "No spades, partner?" (42B1, 61B)
+    return b.phase is Phase.PLAY and bool(b.revoke_questions(_player(seat)))
+
+
+def _offer_director_call(b: Board, seat: Seat | None) -> bool:
+    return b.may_call_director(_player(seat))
+
+
+def _offer_claim(b: Board, seat: Seat | None) -> bool:
+    return b.phase is Phase.PLAY and seat is not b.dummy and b.claimable and b.pending is None
+
+
+def _offer_agree_claim(b: Board, seat: Seat | None) -> bool:
+    # offered whatever the floor (79A2): refusing an agreement below it is the engine's
+    c = b.claim
+    return (
+        b.phase is Phase.CLAIM
+        and c is not None
+        and c.status == "pending"
+        and seat in b.claimer_opponents(c)
+        and seat not in c.agreed
+    )
+
+
+def _offer_choose(b: Board, seat: Seat | None) -> bool:
+    return bool(b.options_for(_player(seat)))
+
+
+def _offer_proper_lead(b: Board, seat: Seat | None) -> bool:
+    return b.proper_lead_open(_player(seat))
+
+
+def _offer_expose(b: Board, seat: Seat | None) -> bool:
+    return b.phase in (Phase.CLARIFICATION, Phase.PLAY) and seat is not b.dummy
+
+
+def _offer_attention(b: Board, seat: Seat | None) -> bool:
+    return (
+        b.phase in (Phase.PLAY, Phase.ENDED)
+        and b.pending is None
+        and (seat is not b.dummy or b.dummy_rights_forfeited)
+    )
+
+
+def _offer_flag_misplay(b: Board, seat: Seat | None) -> bool:
+    return seat is not b.dummy and b.pending is None and b.misplay_open
+
+
+def _offer_fifth(b: Board, seat: Seat | None) -> bool:
+    return b.phase is Phase.PLAY and b.hand(_player(seat)).mask != 0
+
+
+def _own_cards(b: Board, seat: Seat | None) -> Iterable[dict[str, Any]]:
+    """Probe: each card ``seat`` holds (dummy's own cards for dummy's acts)."""
+    if seat is None:  # pragma: no cover
+        return ()
+    return ({"card": str(c)} for c in b.hand(seat))
+
+
+def _dummy_cards(b: Board, seat: Seat | None) -> Iterable[dict[str, Any]]:
+    if seat is None or seat is not b.dummy or b.phase is not Phase.PLAY:
+        return ()
+    return _own_cards(b, seat)
+
+
+def _offer_rule(b: Board, seat: Seat | None) -> bool:  # noqa: ARG001
+    c = b.claim
+    return (
+        c is not None
+        and c.status in ("disputed", "pending", "agreed")
+        and not (c.status == "agreed" and c.established)
+    )
+
+
+def _offer_inspect_quitted(b: Board, seat: Seat | None) -> bool:  # noqa: ARG001
+    return bool(b.tricks)
+
+
+def _offer_return_lead(b: Board, seat: Seat | None) -> bool:  # noqa: ARG001
+    return b.face_down_lead is not None
+
+
+def _offer_restore(b: Board, seat: Seat | None) -> bool:  # noqa: ARG001
+    # the Correction Period (79C) depends on the time, which views do not know
+    c = b.claim
+    return b.phase is Phase.ENDED and c is not None and c.status in ("agreed", "ruled")
+
+
+def _offer_defective(b: Board, seat: Seat | None) -> bool:  # noqa: ARG001
+    return bool(b.tricks)
+
+
+# ---------------------------------------------------------------------- invocations
+
+
+def _invoke_claim(concession: bool) -> Invoke:
+    def run(b: Board, seat: Seat | None, kw: dict[str, Any], now: datetime) -> Any:  # noqa: ARG001
+        return b.make_claim(_player(seat), kw["tricks"], kw["statement"], concession=concession)
+
+    return run
+
+
+def _invoke_attention(b: Board, seat: Seat | None, kw: dict[str, Any], now: datetime) -> Any:  # noqa: ARG001
+    """Draw attention to a possible revoke by ``offender`` (62A); with ``question``, ask him
+    whether he has a card of the suit led (dummy of declarer, 42B1; 61B)."""
+    if kw["question"]:
+        return b.ask_revoke(_player(seat), kw["offender"])
+    return b.draw_attention(_player(seat), kw["offender"])
+
+
+def _invoke_choose(b: Board, seat: Seat | None, kw: dict[str, Any], now: datetime) -> Any:  # noqa: ARG001
+    return b.choose(_player(seat), kw["option"], kw["suit"])
+
+
+def _invoke_publish(b: Board, seat: Seat | None, kw: dict[str, Any], now: datetime) -> Any:  # noqa: ARG001
+    return b.publish_score(now)
+
+
+def _invoke_restore(b: Board, seat: Seat | None, kw: dict[str, Any], now: datetime) -> Any:  # noqa: ARG001
+    return b.restore_tricks(kw["side_of"], kw["tricks"], law=kw["law"], now=now)
+
+
+def _invoke_director_flag(b: Board, seat: Seat | None, kw: dict[str, Any], now: datetime) -> Any:  # noqa: ARG001
+    return b.flag_misplay(None)
+
+
+def _invoke_inspect_quitted(
+    b: Board,
+    seat: Seat | None,  # noqa: ARG001
+    kw: dict[str, Any],
+    now: datetime,  # noqa: ARG001
+) -> Any:
+    return b.inspect_quitted(None, kw["trick"])
+
+
+# ---------------------------------------------------------------------- the registry
+
+_TEXT = Arg("text", Kind.TEXT, required=True)
+_CARD = Arg("card", Kind.CARD, required=True, description="suit then rank: SA, HT, D2")
+
+
+def _call_args(description: str) -> tuple[Arg, ...]:
+    return (
+        Arg("call", Kind.CALL, required=True, description=description),
+        Arg("alert", Kind.BOOL),
+        Arg("explanation", Kind.TEXT),
+    )
+
+
+_ALL: tuple[Command, ...] = (
+    # -- the auction and the clarification period
+    Command(
+        "call",
+        "call",
+        ("CallMade",),
+        "17, 18",
+        "Call",
+        args=_call_args("1NT, Pass, X, XX"),
+        offered=_offer_call,
+        widget="form",
+    ),
+    Command(
+        "replace_call",
+        "replace_unintended_call",
+        ("CallReplaced",),
+        "25A",
+        "Replace an unintended call",
+        args=_call_args("the intended call in place of an unintended one (Law 25A)"),
+        offered=_offer_replace,
+        widget="form",
+    ),
+    Command(
+        "play",
+        "play",
+        ("CardPlayed", "OpeningLeadFaceDown", "CardExposed"),
+        "41A, 44, 45",
+        "Play a card",
+        args=(_CARD,),
+        offered=_offer_play,
+        widget="form",
+    ),
+    Command(
+        "designate",
+        "designate",
+        ("CardPlayed", "RankNamed", "DefenderToChoose"),
+        "45B, 46",
+        "Name dummy's card",
+        args=(Arg("text", Kind.TEXT, required=True, limit=40),),
+        offered=_offer_designate,
+        widget="form",
+    ),
+    Command(
+        "face_lead",
+        "face_lead",
+        ("LeadFaced",),
+        "41C",
+        "Face the opening lead",
+    ),
+    Command(
+        "request_review",
+        "request_review",
+        ("ReviewRequested",),
+        "20F2, 41B",
+        "Ask for a review of the auction",
+    ),
+    Command(
+        "ask_explanation",
+        "ask_explanation",
+        ("ExplanationRequested",),
+        "20F, 41B",
+        "Ask for an explanation",
+        args=(Arg("call_index", Kind.INT, required=True),),
+        offered=_offer_ask_explanation,
+        widget="form",
+    ),
+    Command(
+        "explain",
+        "explain",
+        ("ExplanationGiven",),
+        "20F, 40B",
+        "Explain",
+        args=(Arg("call_index", Kind.INT, required=True), _TEXT),
+        offered=_offer_explain,
+        widget="form",
+    ),
+    Command(
+        "ask_contract",
+        "ask_contract",
+        ("ContractAsked",),
+        "41C",
+        "Ask what the contract is",
+    ),
+    Command(
+        "inspect_trick",
+        "inspect_trick",
+        ("TrickInspected",),
+        "66A",
+        "Look at the last trick",
+        offered=_offer_inspection,
+    ),
+    Command(
+        "look_at_own_card",
+        "look_at_own_card",
+        ("OwnCardLooked",),
+        "66A",
+        "Look at my last card",
+        offered=_offer_inspection,
+    ),
+    Command(
+        "mark_trick",
+        "mark_trick",
+        ("TrickMarked",),
+        "65B3",
+        "Turn my last quitted card",
+        args=(Arg("trick", Kind.INT, required=True), Arg("won", Kind.BOOL)),
+        offered=_offer_inspection,
+        widget="form",
+    ),
+    Command(
+        "correct_explanation",
+        "correct_explanation",
+        ("ExplanationCorrected",),
+        "20F5, 75B",
+        "Correct the explanation",
+        args=(Arg("call_index", Kind.INT, required=True), _TEXT),
+        offered=_offer_correct,
+        widget="form",
+    ),
+    Command(
+        "choose_for_dummy",
+        "choose_for_dummy",
+        ("CardPlayed",),
+        "46B5",
+        "Choose dummy's card",
+        args=(_CARD,),
+        offered=_offer_choose_for_dummy,
+        widget="form",
+    ),
+    # -- claims and concessions
+    Command(
+        "claim",
+        "make_claim",
+        ("ClaimMade",),
+        "68A",
+        "Claim",
+        args=(Arg("tricks", Kind.INT, required=True), Arg("statement", Kind.TEXT)),
+        offered=_offer_claim,
+        invoke=_invoke_claim(False),
+        widget="form",
+    ),
+    Command(
+        "concede",
+        "make_claim",
+        ("ClaimMade",),
+        "68B",
+        "Concede",
+        args=(Arg("tricks", Kind.INT, required=True), Arg("statement", Kind.TEXT)),
+        offered=_offer_claim,
+        invoke=_invoke_claim(True),
+        widget="form",
+    ),
+    Command(
+        "announce_current_trick",
+        "announce_current_trick",
+        ("CurrentTrickStatement",),
+        "68A",
+        "Announce: this trick is mine",
+        args=(Arg("text", Kind.TEXT, default=""),),
+    ),
+    Command(
+        "object",
+        "object_to_partners_claim",
+        ("ClaimObjected",),
+        "68B2",
+        "Object to partner's claim",
+    ),
+    Command(
+        "agree_claim",
+        "agree_claim",
+        ("ClaimAgreed",),
+        "69A",
+        "Agree with the claim",
+        offered=_offer_agree_claim,
+        hidden_refusal=True,
+    ),
+    Command(
+        "dispute_claim",
+        "dispute_claim",
+        ("ClaimDisputed",),
+        "68D",
+        "Dispute the claim",
+    ),
+    Command(
+        "request_play_on",
+        "request_play_on",
+        ("PlayOnRequested",),
+        "68D2b",
+        "Ask to play on",
+    ),
+    Command(
+        "agree_play_on",
+        "agree_play_on",
+        ("PlayOnAgreed",),
+        "68D2b",
+        "Agree to play on",
+    ),
+    Command(
+        "ask_ruling",
+        "ask_ruling",
+        ("RulingAsked",),
+        "68D, 70",
+        "Ask for the adjudicator's ruling",
+    ),
+    Command(
+        "accept_ruling",
+        "accept_ruling",
+        ("RulingAccepted",),
+        "69A, 70",
+        "Accept the proposed ruling",
+    ),
+    Command(
+        "show_hand",
+        "show_hand_to_partner",
+        ("HandShownToPartner",),
+        "68 (rubber)",
+        "Show my hand to partner",
+    ),
+    # -- table mode (RuleSet policy "table"; the online policy refuses these)
+    Command(
+        "choose",
+        "choose",
+        ("RectificationChosen",),
+        "10C, 50-57, 62C, 43B2a, 45D, 51A, 67B1",
+        "Choose the rectification",
+        args=(
+            Arg(
+                "option",
+                Kind.TEXT,
+                required=True,
+                limit=40,
+                description="one of view.options: accept, reject, spread, refuse, highest, "
+                "lowest, play S, not S, require S, forbid S H, free, retract, keep, withdraw, "
+                "leave, lead from N, designate SA, place SA",
+            ),
+            Arg("suit", Kind.SUIT, description="completes 'require', 'play' ..."),
+        ),
+        offered=_offer_choose,
+        invoke=_invoke_choose,
+        table_only=True,
+        widget="form",
+    ),
+    Command(
+        "proper_lead",
+        "proper_lead",
+        ("CardPlayed",),
+        "53B",
+        "Lead it properly",
+        args=(_CARD,),
+        offered=_offer_proper_lead,
+        table_only=True,
+        widget="form",
+    ),
+    Command(
+        "expose_card",
+        "expose_card",
+        ("CardExposed",),
+        "48-50",
+        "Expose a card",
+        args=(_CARD, Arg("deliberate", Kind.BOOL)),
+        offered=_offer_expose,
+        table_only=True,
+        widget="form",
+    ),
+    Command(
+        "fifth_card",
+        "fifth_card",
+        ("CardExposed", "CardPlayed"),
+        "45E",
+        "A fifth card to the trick",
+        args=(_CARD,),
+        offered=_offer_fifth,
+        table_only=True,
+        widget="form",
+    ),
+    Command(
+        "draw_attention",
+        "draw_attention",
+        ("AttentionDrawn", "RevokeInquiry"),
+        "62A, 42B1, 61B",
+        "Draw attention to a revoke",
+        args=(
+            Arg("offender", Kind.SEAT, required=True),
+            Arg(
+                "question",
+                Kind.BOOL,
+                description="ask whether he has a card of the suit led (42B1, 61B)",
+            ),
+        ),
+        offered=_offer_attention,
+        invoke=_invoke_attention,
+        table_only=True,
+        widget="form",
+    ),
+    Command(
+        "warn_wrong_hand",
+        "warn_wrong_hand",
+        ("DummyWarned",),
+        "42B2",
+        "Warn declarer: the lead is in the other hand (Law 42B2)",
+        table_only=True,
+    ),
+    Command(
+        "misplay",
+        "dummy_misplays",
+        ("DummyMisplayed",),
+        "45D",
+        "Dummy places a card not named",
+        args=(_CARD,),
+        probe=_dummy_cards,
+        table_only=True,
+        widget="form",
+    ),
+    Command(
+        "indicate",
+        "dummy_indicates",
+        ("DummyIndicated",),
+        "45F",
+        "Dummy indicates a card",
+        args=(_CARD,),
+        probe=_dummy_cards,
+        table_only=True,
+        widget="form",
+    ),
+    Command(
+        "flag_misplay",
+        "flag_misplay",
+        ("MisplayFlagged",),
+        "45D",
+        "Dummy's card was not named: draw attention to it (Law 45D)",
+        offered=_offer_flag_misplay,
+        table_only=True,
+    ),
+    # -- any player, online or at the table
+    Command(
+        "call_director",
+        "call_director",
+        ("DirectorCalled",),
+        "9B",
+        "Call the Director",
+        args=(Arg("reason", Kind.TEXT, default=""),),
+        offered=_offer_director_call,
+        widget="form",
+    ),
+    Command(
+        "ask_revoke",
+        "ask_revoke",
+        ("RevokeInquiry",),
+        "42B1, 61B",
+        "Ask about a revoke",
+        args=(Arg("asked", Kind.SEAT, required=True),),
+        offered=_offer_ask_revoke,
+        table_only=True,
+        widget="form",
+    ),
+    Command(
+        "report_irregularity",
+        "report_irregularity",
+        ("IrregularityReported",),
+        "42B3, 43A1b",
+        "Point out an irregularity",
+        args=(_TEXT,),
+        probe=lambda _b, _s: ({"text": "irregularity"},),
+        widget="form",
+    ),
+    # -- the Director's
+    Command(
+        "rule",
+        "director_rule",
+        ("DirectorRuled",),
+        "70, 71",
+        "Give the ruling",
+        who=DIRECTOR,
+        args=(
+            Arg("tricks", Kind.INT, required=True),
+            Arg("laws", Kind.TEXT, default="70"),
+            Arg("text", Kind.TEXT, default=""),
+        ),
+        offered=_offer_rule,
+        widget="form",
+    ),
+    Command(
+        "face_all",
+        "director_face_all",
+        ("AllHandsFaced",),
+        "70B3",
+        "Face all hands",
+        who=DIRECTOR,
+    ),
+    Command(
+        "inspect_quitted",
+        "inspect_quitted",
+        ("QuittedTrickShown",),
+        "66C",
+        "Show a quitted trick",
+        who=DIRECTOR,
+        args=(Arg("trick", Kind.INT, required=True),),
+        offered=_offer_inspect_quitted,
+        invoke=_invoke_inspect_quitted,
+        widget="form",
+    ),
+    Command(
+        "return_lead",
+        "director_return_lead",
+        ("FaceDownLeadReturned",),
+        "41A, 47E, 54",
+        "Return the face-down lead",
+        who=DIRECTOR,
+        args=(Arg("law", Kind.TEXT, required=True, limit=10),),
+        offered=_offer_return_lead,
+        widget="form",
+    ),
+    Command(
+        "establish_agreement",
+        "establish_agreement",
+        ("AgreementEstablished",),
+        "69A",
+        "Establish agreement",
+        who=DIRECTOR,
+    ),
+    Command(
+        "publish_score",
+        "publish_score",
+        ("ScorePublished",),
+        "79C",
+        "Publish the score",
+        who=DIRECTOR,
+        invoke=_invoke_publish,
+    ),
+    Command(
+        "restore_tricks",
+        "restore_tricks",
+        ("TricksRestored",),
+        "69B, 71",
+        "Restore tricks",
+        who=DIRECTOR,
+        args=(
+            Arg("side_of", Kind.SEAT, required=True),
+            Arg("tricks", Kind.INT, required=True),
+            Arg("law", Kind.TEXT, required=True, limit=10),
+        ),
+        offered=_offer_restore,
+        invoke=_invoke_restore,
+        widget="form",
+    ),
+    Command(
+        "dummy_seen",
+        "director_finds_dummy_seen",
+        ("DeclarerSawDummy",),
+        "54C",
+        "Declarer could have seen dummy's cards: he must accept (Law 54C)",
+        who=DIRECTOR,
+        table_only=True,
+    ),
+    Command(
+        "return_hands",
+        "return_hands",
+        ("HandsReturned",),
+        "62D",
+        "The hands are back in the board (Law 62D)",
+        who=DIRECTOR,
+        table_only=True,
+    ),
+    Command(
+        "flag_misplay",
+        "flag_misplay",
+        ("MisplayFlagged",),
+        "45D",
+        "Dummy's card was not named (Law 45D)",
+        who=DIRECTOR,
+        invoke=_invoke_director_flag,
+        table_only=True,
+    ),
+    Command(
+        "defective_trick",
+        "report_defective_trick",
+        ("DefectiveTrick",),
+        "67",
+        "A defective trick",
+        who=DIRECTOR,
+        args=(
+            Arg("hand", Kind.SEAT, required=True),
+            Arg("trick", Kind.INT, required=True, minimum=0),
+            Arg("extra", Kind.CARD),
+        ),
+        offered=_offer_defective,
+        table_only=True,
+        widget="form",
+    ),
+)
+
+
+def _registry(commands: Iterable[Command]) -> dict[str, Command]:
+    out: dict[str, Command] = {}
+    for c in commands:
+        key = c.name if c.who == PLAYER else f"{c.name}@director"
+        if key in out:
+            raise ValueError(f"command {c.name!r} declared twice")
+        out[key] = c
+    return out
+
+
+#: Every command, players' first then the Director's, keyed by name (a Director's command
+#: whose name a player's command also has is keyed ``name@director``).
+COMMANDS: dict[str, Command] = _registry(_ALL)
+
+
+def commands_of(who: Who) -> dict[str, Command]:
+    """The players' or the Director's commands, by name."""
+    return dict(_BY_WHO[who])
+
+
+_BY_WHO: dict[Who, dict[str, Command]] = {
+    w: {c.name: c for c in COMMANDS.values() if c.who == w} for w in (PLAYER, DIRECTOR)
+}
