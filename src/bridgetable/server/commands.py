@@ -153,8 +153,9 @@ def _claim(concession: bool) -> Callable[[Board, Seat, dict[str, Any]], Any]:
 
 
 def _choose(b: Board, s: Seat, a: dict[str, Any]) -> Any:
-    """One of the options of ``view.options`` (``"accept"``, ``"require S"`` ...); ``suit``
-    completes an option given by its first word (``"require"`` + ``"S"``)."""
+    """One of the options of ``view.options``, by its ``id`` (``"accept"``, ``"require S"``,
+    ``"place HA"``: also the text stored records hold); ``suit`` completes an id given by its
+    key (``"require"`` + ``"S"``)."""
     return b.choose(s, _str(a, "option", limit=40), _suit(a, "suit"))
 
 

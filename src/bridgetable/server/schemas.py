@@ -84,11 +84,9 @@ COMMAND_ARGS: dict[str, dict[str, Any]] = {
         option={
             "type": "string",
             "maxLength": 40,
-            "description": "one of view.options: accept, reject, spread, refuse, highest, "
-            "lowest, play S, not S, require S, forbid S H, free, retract, keep, withdraw, leave, "
-            "lead from N, designate SA, place SA",
+            "description": "the id of one of view.options (accept, require S, place HA ...)",
         },
-        suit={"enum": ["S", "H", "D", "C"], "description": "completes 'require', 'play' ..."},
+        suit={"enum": ["S", "H", "D", "C"], "description": "completes an id given by its key"},
     ),
     "proper_lead": _args(("card",), card=_CARD),
     "expose_card": _args(("card",), card=_CARD, deliberate=_BOOL),
