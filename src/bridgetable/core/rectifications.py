@@ -152,7 +152,7 @@ class Rectification:
 
     @property
     def options(self) -> tuple[Option, ...]:
-        """The options the Law gives, its default first."""
+        """The options the Law gives, in a fixed order (a robot takes the first)."""
         return self._options
 
     @property
