@@ -71,8 +71,8 @@ def test_R54_1_face_down_lead_returned_when_the_other_defender_faces_a_lead() ->
 def test_R54_2_presumed_declarer_alone_gets_the_three_options() -> None:
     b = table()
     b.play(E, c("HA"))
-    assert b.pending is not None and b.pending.options == ("spread", "accept", "refuse")
-    assert b.view_for(S).options == ("spread", "accept", "refuse")
+    assert b.pending is not None and b.pending.option_ids == ("spread", "accept", "refuse")
+    assert b.view_for(S).options == b.pending.options
     assert "choose" in b.view_for(S).actions
     for seat in (N, E, W):
         assert b.view_for(seat).options == () and b.view_for(seat).pending is None
@@ -86,7 +86,7 @@ def test_R54_2_refuse_makes_a_major_penalty_card_and_offers_50D() -> None:
     b.choose(S, "refuse")
     assert b.penalty_cards(E) == {c("HA"): True}
     assert b.phase is Phase.CLARIFICATION and b.current_trick == ()
-    assert b.pending is not None and b.pending.options == ("require H", "forbid H", "free")
+    assert b.pending is not None and b.pending.option_ids == ("require H", "forbid H", "free")
     for seat in Seat:  # the penalty card lies face up for everyone
         assert b.view_for(seat).penalty_cards == {E: (c("HA"),)}
     b.choose(S, "require", Suit.HEARTS)
@@ -120,7 +120,7 @@ def test_R54_4_declarer_who_saw_dummy_must_accept() -> None:
     b = table()
     b.play(E, c("HA"))
     b.director_finds_dummy_seen()
-    assert b.pending is not None and b.pending.options == ("accept",)
+    assert b.pending is not None and b.pending.option_ids == ("accept",)
     refused(b.choose, S, "spread")
     b.choose(S, "accept")
     assert b.declarer is S
@@ -196,7 +196,7 @@ def test_R56_1_rejected_defenders_lead_becomes_a_major_penalty_card() -> None:
     assert b.current_trick == () and b.hand_to_play is E
     # R50.4: East obtains the lead with partner's major penalty card on the table
     assert b.pending is not None and b.pending.kind == "50D"
-    assert b.pending.options == ("require H", "forbid H", "free")
+    assert b.pending.option_ids == ("require H", "forbid H", "free")
 
 
 def test_R50_4_forbid_lasts_while_the_leader_keeps_the_lead() -> None:
@@ -317,7 +317,7 @@ def test_R52_1_failure_to_play_a_penalty_card_declarer_rejects() -> None:
     b.play(S, c("CT"))
     b.play(W, c("C3"))  # should have played C2
     p = b.pending
-    assert p is not None and p.kind == "52" and p.options == ("accept", "reject")
+    assert p is not None and p.kind == "52" and p.option_ids == ("accept", "reject")
     b.choose(S, "reject")
     assert (W, c("C2")) in b.current_trick and b.penalty_cards(W) == {c("C3"): True}
     replays(b)
@@ -353,7 +353,7 @@ def test_R57_1_premature_play_before_partner_four_options() -> None:
     assert isinstance(e, CardExposed) and b.penalty_cards(E) == {c("S9"): True}
     p = b.pending
     assert p is not None and p.kind == "57A" and p.choosers == (S,)
-    assert p.options == (
+    assert p.option_ids == (
         "highest", "lowest", "play H", "play D", "play C", "not H", "not D", "not C",
     )  # fmt: skip
     b.choose(S, "lowest")
@@ -558,7 +558,7 @@ def test_R43_3_forfeited_dummy_warning_defenders_choose_the_hand() -> None:
     b.record_dummy_breach(N, "looked_at_defender_hand")
     b.warn_wrong_hand(N)
     p = b.pending
-    assert p is not None and p.choosers == (W, E) and p.options == ("lead from S", "lead from N")
+    assert p is not None and p.choosers == (W, E) and p.option_ids == ("lead from S", "lead from N")
     b.choose(E, "lead from S")
     assert b.hand_to_play is S and b.to_act is S
 
@@ -720,7 +720,7 @@ def test_R67_1_missing_card_found_later_is_placed_of_the_suit_led_and_one_trick_
     b = late_defect()
     p = b.pending
     assert p is not None and p.kind == "67B1" and p.choosers == (E,)
-    assert p.options == ("place CA", "place CK", "place CQ")  # clubs were led
+    assert p.option_ids == ("place CA", "place CK", "place CQ")  # clubs were led
     assert b.view_for(W).options == ()
     refused(b.play, W, c("H3"))  # play waits for the card to be placed
     b.choose(E, "place CQ")
@@ -776,7 +776,7 @@ def test_R50_3_declarer_designates_which_of_two_legal_penalty_cards_51A() -> Non
     b = west_with_two_spade_penalty_cards()
     p = b.pending
     assert p is not None and p.kind == "51A" and p.choosers == (S,)
-    assert set(p.options) == {"designate S4", "designate S3"}
+    assert set(p.option_ids) == {"designate S4", "designate S3"}
     assert b.to_act is S and b.view_for(S).options == p.options
     assert b.view_for(W).options == () and b.view_for(W).pending is None
     refused(b.play, W, c("S4"))  # the owner waits for declarer's designation
@@ -851,8 +851,8 @@ def test_R53_1_card_led_in_error_may_stay_played_53B() -> None:
     b.play(S, c("CJ"))  # the proper lead, in the suit of West's card
     p = b.pending  # 53B: the cards played in error "may be withdrawn": West's choice
     assert p is not None and p.kind == "53B" and p.law == "53B"
-    assert p.choosers == (W,) and p.options == ("withdraw", "leave") and p.card == c("C2")
-    assert b.view_for(W).options == ("withdraw", "leave")
+    assert p.choosers == (W,) and p.option_ids == ("withdraw", "leave") and p.card == c("C2")
+    assert b.view_for(W).options == p.options
     for seat in (N, E, S):
         assert b.view_for(seat).options == () and b.view_for(seat).pending is None
     refused(b.play, W, c("C3"))  # play waits for the choice

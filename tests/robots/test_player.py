@@ -227,7 +227,7 @@ def test_robot_takes_the_first_option_of_a_table_mode_choice() -> None:
     view = b.view_for(Seat.SOUTH).to_dict()
     assert "choose" in view["actions"] and view["options"]
     cmd = decide(view, Memory().to_dict(), {}, 3)
-    assert cmd == {"action": "choose", "args": {"option": view["options"][0]}}
+    assert cmd == {"action": "choose", "args": {"option": view["options"][0]["id"]}}
     before = len(b.events)
     run_command(b, Seat.SOUTH, cmd["action"], cmd["args"])
     assert len(b.events) == before + 1  # the choice is recorded, not refused

@@ -163,7 +163,7 @@ def _args_for(b: Board, cmd: Command, seat: Seat | None, rng: random.Random) -> 
     if name in ("claim", "concede"):
         return {"tricks": rng.randint(0, 13 - len(b.tricks))}
     if name == "choose" and seat is not None:
-        return {"option": rng.choice(b.options_for(seat))}
+        return {"option": rng.choice(b.options_for(seat)).id}
     if name in ("proper_lead", "expose_card", "fifth_card", "misplay", "indicate"):
         return {"card": rng.choice(own) if own else "SA"}
     if name == "draw_attention" and seat is not None:

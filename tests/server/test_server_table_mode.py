@@ -24,6 +24,11 @@ from bridgetable.server.schemas import CLIENT_MESSAGES, COMMAND_ARGS
 DEAL = "N:AKQ2.J84.T9.7654 JT9.AKQ.8765.AKQ 8765.T9.AKQJ.JT9 43.76532.432.832"
 
 
+def ids(options: list[dict[str, Any]]) -> list[str]:
+    """The ids of a view's options (each also carries its Law, label and arguments)."""
+    return [o["id"] for o in options]
+
+
 @dataclass
 class Seated:
     """Four players and the Director on one table."""
@@ -129,12 +134,14 @@ def test_lead_out_of_turn_accepted_then_revokes_corrected(server: ServerProcess)
             await ok(e, "play", {"card": "HA"})
             sv = await s.wait(lambda v: v["pending"] is not None)
             assert sv["pending"]["kind"] == "54" and sv["pending"]["offender"] == "E"
-            assert sv["options"] == ["spread", "accept", "refuse"] and "choose" in sv["actions"]
+            assert (
+                ids(sv["options"]) == ["spread", "accept", "refuse"] and "choose" in sv["actions"]
+            )
             for c in (n, e, w):
                 v = await c.wait(lambda v: v["trick"] == [["E", "HA"]])
                 assert v["pending"] is None and v["options"] == [] and "choose" not in v["actions"]
             dv = await t.director.wait(lambda v: v["pending"] is not None)
-            assert dv["pending"]["options"] == ["spread", "accept", "refuse"]
+            assert ids(dv["pending"]["options"]) == ["spread", "accept", "refuse"]
             # the proper leader may not lead now: the choice is declarer's
             err = await refused_here_only(t, w, "play", {"card": "S4"})
             assert err["code"] == "refused" and err["law"] == "54", err
@@ -172,7 +179,7 @@ def test_lead_out_of_turn_accepted_then_revokes_corrected(server: ServerProcess)
             assert sv["penalty_cards"] == {}  # declarer's card is no penalty card (48A)
             # West, who played after the revoke, may take his card back (62C1)
             wv = await w.wait(lambda v: v["pending"] is not None)
-            assert wv["pending"]["kind"] == "62C" and wv["options"] == ["retract", "keep"]
+            assert wv["pending"]["kind"] == "62C" and ids(wv["options"]) == ["retract", "keep"]
             await ok(w, "choose", {"option": "keep"})
             sv = await s.wait(lambda v: v["pending"] is None and "play" in v["actions"])
             assert sorted(sv["legal_cards"]) == ["C9", "CJ", "CT"]
@@ -199,7 +206,7 @@ def test_lead_out_of_turn_accepted_then_revokes_corrected(server: ServerProcess)
                 assert c.view["trick"] == [["E", "HK"], ["S", "HT"], ["N", "H8"]]
             # dummy played after the revoke: declarer may retract dummy's card (62C1)
             sv = await s.wait(lambda v: v["pending"] is not None)
-            assert sv["pending"]["offender"] == "N" and sv["options"] == ["retract", "keep"]
+            assert sv["pending"]["offender"] == "N" and ids(sv["options"]) == ["retract", "keep"]
             await ok(s, "choose", {"option": "keep"})
             wv = await w.wait(lambda v: "play" in v["actions"])
             assert wv["legal_cards"] and all(c[0] == "H" for c in wv["legal_cards"])
@@ -254,7 +261,7 @@ def test_table_mode_refusals_on_one_socket(server: ServerProcess) -> None:
             # West is to lead with partner's major penalty card: declarer's choice (50D2)
             sv = await s.wait(lambda v: v["pending"] is not None)
             assert sv["pending"]["kind"] == "50D"
-            assert sv["options"] == ["require H", "forbid H", "free"]
+            assert ids(sv["options"]) == ["require H", "forbid H", "free"]
             version = await ok(s, "choose", {"option": "require", "suit": "H"})
             await synced(t, version)
             wv = await w.wait(lambda v: "play" in v["actions"])

@@ -84,6 +84,9 @@ def test_law_54_options_are_buttons_and_a_click_chooses(
     accept = south.get_by_role("button", name="Accept the lead: I play second (Law 54B)")
     assert "Law 54A" in options.nth(0).inner_text() and "Law 54D" in options.nth(2).inner_text()
     assert south.locator(".pending").get_attribute("data-kind") == "54"
+    # what happened and the Law come from the engine (the page holds no Law text)
+    said = south.locator(".pending p").inner_text()
+    assert said == "An opening lead out of turn was faced, about East's ace of hearts (Law 54):"
     accept.click()
     _wait_view(south, "v.pending === null && v.phase === 'play' && v.hand_to_play === 'S'")
     assert south.locator(".pending").count() == 0

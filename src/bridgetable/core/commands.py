@@ -808,11 +808,10 @@ _ALL: tuple[Command, ...] = (
                 Kind.TEXT,
                 required=True,
                 limit=40,
-                description="one of view.options: accept, reject, spread, refuse, highest, "
-                "lowest, play S, not S, require S, forbid S H, free, retract, keep, withdraw, "
-                "leave, lead from N, designate SA, place SA",
+                description="the id of one of view.options (accept, require S, place HA ...), "
+                "also the text stored records hold",
             ),
-            Arg("suit", Kind.SUIT, description="completes 'require', 'play' ..."),
+            Arg("suit", Kind.SUIT, description="completes an id given by its key"),
         ),
         offered=_offer_choose,
         invoke=_invoke_choose,

@@ -43,8 +43,10 @@ Example:
     >>> b = Board(BoardSetup(1, setup.dealer, setup.vulnerability, deal,
     ...     RuleSet.duplicate(policy="table"), Contract.parse("4S S")))
     >>> _ = b.play(Seat.EAST, Card("HA"))   # East faces a lead; West was to lead (Law 54)
-    >>> b.pending.kind, b.pending.options
+    >>> b.pending.kind, b.pending.option_ids
     ('54', ('spread', 'accept', 'refuse'))
+    >>> b.pending.options[1].label, b.pending.options[1].law
+    ('Accept the lead: I play second', '54B')
     >>> _ = b.choose(Seat.SOUTH, "accept")
     >>> b.phase.value, b.hand_to_play       # declarer plays second from his hand (54B)
     ('play', Seat.SOUTH)
@@ -52,8 +54,7 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import combinations
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bridgetable.core.calls import Contract
@@ -61,6 +62,22 @@ from bridgetable.core.cards import DISPLAY_SUITS, SUIT_MASKS, Card, Suit
 from bridgetable.core.errors import IllegalPlay, NotationError, NotEntitled, WrongPhase
 from bridgetable.core.events import CardPlayed, OpeningLeadFaceDown, register_event
 from bridgetable.core.phase import Phase
+from bridgetable.core.rectifications import (
+    CardLedInError,
+    DeclarerLeadOutOfTurn,
+    DefenderLeadOutOfTurn,
+    DesignatePenaltyCard,
+    MissingCard,
+    OpeningLeadOutOfTurn,
+    Option,
+    PenaltyCardLead,
+    PenaltyCardNotPlayed,
+    PrematurePlay,
+    Rectification,
+    RetractAfterMisplay,
+    RetractAfterRevoke,
+    WrongHandWarning,
+)
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
 from bridgetable.core.tricks import Trick, legal_mask
@@ -93,7 +110,8 @@ class CardExposed:
 @register_event
 @dataclass(frozen=True, slots=True)
 class RectificationChosen:
-    """The entitled player chose one of the options the Law gave him."""
+    """The entitled player chose one of the options the Law gave him: ``option`` is its
+    :attr:`~bridgetable.core.rectifications.Option.id` (``"accept"``, ``"require S"``)."""
 
     seat: Seat
     option: str
@@ -176,7 +194,8 @@ class DefectiveTrick:
 class ProperLeadMade:
     """``seat`` makes the proper lead from ``hand`` over an opponent's lead out of turn
     (53B): the cards played in error to the trick leave it; each "may be withdrawn" (16C),
-    as the player who played it then chooses (``"53B"`` :class:`Pending`). The lead itself
+    as the player who played it then chooses
+    (:class:`~bridgetable.core.rectifications.CardLedInError`). The lead itself
     follows as a :class:`~bridgetable.core.events.CardPlayed`."""
 
     seat: Seat
@@ -184,40 +203,6 @@ class ProperLeadMade:
 
 
 # ----------------------------------------------------------------------------- state
-
-
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A rectification choice awaiting its chooser.
-
-    ``kind`` is the Law: ``"54"`` faced opening lead out of turn, ``"56"`` a defender's lead
-    out of turn, ``"55"`` declarer's, ``"53B"`` a card led in error before a proper lead
-    (withdraw it or leave it played), ``"52"`` failure to play a penalty card, ``"57A"``
-    premature play, ``"50D"`` lead after a major penalty card, ``"62C"`` retraction after a
-    corrected revoke, ``"43B2a"`` the hand declarer leads from after dummy's warning,
-    ``"51A"`` declarer designating which of a defender's penalty cards he plays.
-    """
-
-    kind: str
-    choosers: tuple[Seat, ...]
-    options: tuple[str, ...]
-    law: str
-    offender: Seat | None = None
-    card: Card | None = None
-    due: Seat | None = None
-    extra: Card | None = None
-    trick: int = -1
-
-    def summary(self) -> dict[str, Any]:
-        """A JSON-able description for views."""
-        return {
-            "kind": self.kind,
-            "law": self.law,
-            "choosers": [s.letter for s in self.choosers],
-            "options": list(self.options),
-            "offender": None if self.offender is None else self.offender.letter,
-            "card": None if self.card is None else str(self.card),
-        }
 
 
 @dataclass(slots=True)
@@ -246,13 +231,6 @@ class Revoke:
             "corrected": self.corrected,
             "penalised": self.penalised,
         }
-
-
-_57_LAW = "57A"
-
-
-def _suits_text(suits: tuple[Suit, ...]) -> str:
-    return " ".join(s.letter for s in suits)
 
 
 class TableMixin:
@@ -286,12 +264,12 @@ class TableMixin:
 
     # table state
     _table: bool
-    _pending: Pending | None
-    _queue: list[Pending]
+    _pending: Rectification | None
+    _queue: list[Rectification]
     _penalty: dict[Seat, dict[Card, bool]]
     _lead_req: tuple[Seat, str, tuple[Suit, ...]] | None
     _lead_choice_done: bool
-    _play_req: dict[Seat, str]
+    _play_req: dict[Seat, Option]
     _must_play: dict[Seat, Card]
     _designated_pc: dict[Seat, Card]
     _revokes: list[Revoke]
@@ -344,11 +322,11 @@ class TableMixin:
     # -- public state ------------------------------------------------------------------
 
     @property
-    def pending(self) -> Pending | None:
+    def pending(self) -> Rectification | None:
         """The rectification choice awaiting its chooser, if any (table mode)."""
         return self._pending
 
-    def options_for(self, seat: Seat) -> tuple[str, ...]:
+    def options_for(self, seat: Seat) -> tuple[Option, ...]:
         """The options ``seat`` may choose now (empty unless he is an entitled chooser)."""
         p = self._pending
         if p is None or seat not in p.choosers:
@@ -444,15 +422,18 @@ class TableMixin:
         return base
 
     @staticmethod
-    def _apply_57(base: int, opt: str, led: Suit) -> int:
+    def _apply_57(base: int, opt: Option, led: Suit) -> int:
+        """The cards partner may play under declarer's 57A choice ``opt`` (57A1, 57A2)."""
         follow = base & SUIT_MASKS[led]
-        if opt == "highest" and follow:
+        if opt.key == "highest" and follow:
             return 1 << (follow.bit_length() - 1)
-        if opt == "lowest" and follow:
+        if opt.key == "lowest" and follow:
             return follow & -follow
-        if opt.startswith(("play ", "not ")) and not follow:
-            smask = SUIT_MASKS[Suit.from_letter(opt[-1])]
-            m = base & smask if opt.startswith("play ") else base & ~smask
+        if opt.key in ("play", "not") and not follow:
+            smask = 0
+            for suit in opt.suits():
+                smask |= SUIT_MASKS[suit]
+            m = base & smask if opt.key == "play" else base & ~smask
             if m:
                 return m
         return base
@@ -493,7 +474,7 @@ class TableMixin:
 
     # -- acceptance by play (53A, 54B, 60A, 52) ------------------------------------------
 
-    def _accepts_by_play(self, p: Pending, seat: Seat, hand: Seat) -> bool:
+    def _accepts_by_play(self, p: Rectification, seat: Seat, hand: Seat) -> bool:
         """Whether ``seat`` playing from ``hand`` now counts as accepting the irregularity."""
         if p.kind in ("54", "56", "55"):
             nxt = p.offender.lho if p.offender is not None else None
@@ -550,7 +531,7 @@ class TableMixin:
             raise NotEntitled(
                 "play",
                 seat,
-                f"{who} must first choose among: {', '.join(p.options)}",
+                f"{who} must first choose among: {', '.join(p.option_ids)}",
                 p.law,
             )
         if phase is Phase.CLARIFICATION:
@@ -603,7 +584,7 @@ class TableMixin:
                 return "premature", hand  # 57A, 57D (57C1 plays the card)
         return "card", hand
 
-    def _proper_lead_open(self, p: Pending, seat: Seat, hand: Seat) -> bool:
+    def _proper_lead_open(self, p: Rectification, seat: Seat, hand: Seat) -> bool:
         """53B: ``hand`` was due to lead, is an opponent of the irregular leader, and
         ``seat`` plays for it."""
         return (
@@ -615,7 +596,7 @@ class TableMixin:
             and len(self._trick) == 1
         )
 
-    def _wrong_defender_53c(self, p: Pending, hand: Seat) -> bool:
+    def _wrong_defender_53c(self, p: Rectification, hand: Seat) -> bool:
         """53C: declarer led out of turn and the defender on the irregular lead's right
         plays to it."""
         return (
@@ -704,15 +685,7 @@ class TableMixin:
             led = len(self._trick) == 1 and self._trick[0][0] is leader
             if led and not self._trick_has(h) and self._constrained_mask(h) & c.bit:
                 self._queue.append(
-                    Pending(
-                        "53B",
-                        (self._player_of(h),),
-                        ("withdraw", "leave"),
-                        "53B",
-                        h,
-                        c,
-                        due=leader,
-                    )
+                    CardLedInError(choosers=(self._player_of(h),), offender=h, card=c, due=leader)
                 )
             else:
                 self._withdrawn_53b(h, c, leader)
@@ -792,9 +765,8 @@ class TableMixin:
         declarer = self._declarer
         if declarer is None:  # pragma: no cover - a contract exists in this phase
             return
-        options = ("accept",) if self._saw_dummy else ("spread", "accept", "refuse")
-        self._pending = Pending(
-            "54", (declarer,), options, "54", offender=hand, card=card, due=leader
+        self._pending = OpeningLeadOutOfTurn(
+            choosers=(declarer,), offender=hand, card=card, due=leader, seen=self._saw_dummy
         )
 
     def _table_lead(self, hand: Seat, card: Card) -> None:
@@ -812,13 +784,13 @@ class TableMixin:
         if self._is_defender_seat(hand):
             declarer = self._declarer
             if declarer is not None:
-                self._pending = Pending(
-                    "56", (declarer,), ("accept", "reject"), "53A, 56", hand, card, due
+                self._pending = DefenderLeadOutOfTurn(
+                    choosers=(declarer,), offender=hand, card=card, due=due
                 )
         else:
             decider = hand.lho
-            self._pending = Pending(
-                "55", (decider, decider.partner), ("accept", "reject"), "53A, 55A", hand, card, due
+            self._pending = DeclarerLeadOutOfTurn(
+                choosers=(decider, decider.partner), offender=hand, card=card, due=due
             )
 
     def _after_own_card(self, hand: Seat, card: Card, kind: str) -> None:
@@ -844,8 +816,8 @@ class TableMixin:
             if chosen is not None and chosen in pcs:
                 owed = [chosen]
             if declarer is not None and owed:
-                self._pending = Pending(
-                    "52", (declarer,), ("accept", "reject"), "52", hand, card, extra=owed[0]
+                self._pending = PenaltyCardNotPlayed(
+                    choosers=(declarer,), offender=hand, card=card, extra=owed[0]
                 )
 
     def _trick_has(self, hand: Seat) -> bool:
@@ -900,15 +872,13 @@ class TableMixin:
         declarer = self._declarer
         if declarer is None or not self._trick:  # pragma: no cover
             return
-        led = self._trick[0][1].suit
-        others = tuple(s for s in DISPLAY_SUITS if s is not led)
-        options = (
-            "highest",
-            "lowest",
-            *(f"play {s.letter}" for s in others),
-            *(f"not {s.letter}" for s in others),
+        self._pending = PrematurePlay(
+            choosers=(declarer,),
+            offender=hand,
+            card=card,
+            due=hand.partner,
+            led=self._trick[0][1].suit,
         )
-        self._pending = Pending("57A", (declarer,), options, _57_LAW, hand, card, due=hand.partner)
 
     def _make_penalty(self, hand: Seat, card: Card, *, major: bool) -> None:
         """``card`` (still in ``hand``) becomes a penalty card; two or more are all major
@@ -955,12 +925,8 @@ class TableMixin:
             )
             if not suits:
                 return
-            options = [f"require {s.letter}" for s in suits]
-            for n in range(1, len(suits) + 1):
-                options += [f"forbid {_suits_text(sub)}" for sub in combinations(suits, n)]
-            options.append("free")
-            self._pending = Pending(
-                "50D", (self._declarer,), tuple(options), "50D2, 51B", owner, due=leader
+            self._pending = PenaltyCardLead(
+                choosers=(self._declarer,), offender=owner, due=leader, suits=suits
             )
 
     def _offer_51a(self) -> None:
@@ -983,13 +949,8 @@ class TableMixin:
         if len(playable) < 2:
             return
         playable.sort(reverse=True)
-        self._pending = Pending(
-            "51A",
-            (declarer,),
-            tuple(f"designate {c}" for c in playable),
-            "51A",
-            hand,
-            due=hand,
+        self._pending = DesignatePenaltyCard(
+            choosers=(declarer,), offender=hand, due=hand, cards=tuple(playable)
         )
 
     def _table_after_trick(self, winner: Seat) -> None:
@@ -1006,35 +967,33 @@ class TableMixin:
 
     # -- choices -------------------------------------------------------------------------
 
-    def choose(self, seat: Seat, option: str, suit: Suit | None = None) -> RectificationChosen:
+    def choose(
+        self, seat: Seat, option: Option | str, suit: Suit | None = None
+    ) -> RectificationChosen:
         """Choose among the options the Law gives ``seat`` now (see :attr:`pending`).
 
-        ``option`` is one of the listed strings, or its first word with ``suit`` (``"require"``
-        with ``Suit.SPADES`` is ``"require S"``). The Laws: 54 (``spread``/``accept``/
-        ``refuse``), 53/55/56 (``accept``/``reject``), 53B (``withdraw``/``leave``), 52
-        (``accept``/``reject``), 57A (``highest``/``lowest``/``play X``/``not X``), 50D2 and
-        51B (``require X``/``forbid X ...``/``free``), 62C and 45D (``retract``/``keep``),
-        43B2a (``lead from X``), 67B1 (``place <card>``), 51A (``designate <card>``).
+        ``option`` is one of :attr:`pending`'s :class:`~bridgetable.core.rectifications.Option`
+        values or its :attr:`~bridgetable.core.rectifications.Option.id`; an id may also be
+        given as its key with ``suit`` (``"require"`` with ``Suit.SPADES`` is ``"require S"``).
+        Each Law's class in :mod:`bridgetable.core.rectifications` lists its options: 54
+        (``spread``/``accept``/``refuse``), 53/55/56 (``accept``/``reject``), 53B
+        (``withdraw``/``leave``), 52 (``accept``/``reject``), 57A (``highest``/``lowest``/
+        ``play X``/``not X``), 50D2 and 51B (``require X``/``forbid X ...``/``free``), 62C and
+        45D (``retract``/``keep``), 43B2a (``lead from X``), 67B1 (``place <card>``), 51A
+        (``designate <card>``). An option not offered, or a seat not entitled, is refused
+        (:class:`~bridgetable.core.errors.NotEntitled`, with the choice's Law).
         """
         p = self._pending
         if p is None:
             raise WrongPhase("choose", seat, "no rectification awaits a choice", "10, 12")
-        if not isinstance(option, str):
+        if not isinstance(option, (str, Option)):
             raise NotationError(f"an option is text, not {option!r}")
         if suit is not None:
+            if not isinstance(option, str) or not isinstance(suit, Suit):
+                raise NotationError(f"a suit completes an option's key, not {option!r}")
             option = f"{option} {suit.letter}"
-        if seat not in p.choosers:
-            raise NotEntitled(
-                "choose",
-                seat,
-                f"the choice belongs to {', '.join(str(s) for s in p.choosers)}",
-                p.law,
-            )
-        if option not in p.options:
-            raise NotEntitled(
-                "choose", seat, f"{option!r} is not one of: {', '.join(p.options)}", p.law
-            )
-        e = RectificationChosen(seat, option)
+        chosen = p.chosen(seat, option)
+        e = RectificationChosen(seat, chosen.id)
         self._record(e)
         return e
 
@@ -1044,83 +1003,55 @@ class TableMixin:
             return
         if p.kind == "55" and len(p.choosers) == 2 and e.seat is not p.choosers[0]:
             # the other defender's view; on disagreement the next in turn decides (55A)
-            self._pending = Pending(
-                p.kind, (p.choosers[0],), p.options, p.law, p.offender, p.card, p.due
-            )
+            self._pending = replace(p, choosers=(p.choosers[0],))
             return
         self._resolve(p, e.option)
         self._after()
 
-    def _resolve(self, p: Pending, option: str) -> None:
+    def _resolve(self, p: Rectification, option_id: str) -> None:
+        """The choice ``p`` is made: apply the option named ``option_id`` (none if it is not
+        offered: the choice simply lapses)."""
         self._pending = None
-        kind = p.kind
-        offender, card = p.offender, p.card
-        if kind == "54":
-            self._resolve_54(p, option)
-        elif kind in ("55", "56"):
-            if option == "reject" and offender is not None and card is not None:
-                self._withdraw_from_trick(offender)
-                self._trick_leader = None
-                if kind == "56":
-                    self._make_penalty(offender, card, major=True)
-                else:
-                    self._flag("55C, 16", f"declarer's lead out of turn of {card} was rejected")
-                self._set_turn(p.due)
-        elif kind == "53B" and offender is not None and card is not None:
-            if option == "leave":  # his card to this trick, played in his turn
-                self._must_play[offender] = card
-                self._flag("53B", f"{offender}'s {card} led out of turn stays played")
-            else:
-                self._withdrawn_53b(offender, card, p.due)
-        elif kind == "52":
-            if option == "reject" and offender is not None and card is not None and p.extra:
-                self._substitute(offender, card, p.extra)
-        elif kind == "57A":
-            if p.due is not None:
-                self._play_req[p.due] = option
-        elif kind == "50D":
-            self._lead_choice_done = True
-            owner, leader = offender, p.due
-            if option != "free" and owner is not None and leader is not None:
-                mode, *letters = option.split()
-                suits = tuple(Suit.from_letter(x) for x in letters)
-                for c in [c for c in self._penalty[owner] if c.suit in suits]:
-                    del self._penalty[owner][c]
-                self._lead_req = (leader, mode, suits)
-        elif kind == "62C":
-            if option == "retract" and offender is not None:
-                self._retract_after_revoke(p, offender)
-        elif kind == "43B2a":
-            self._set_turn(Seat.from_letter(option.rsplit(maxsplit=1)[-1]))
-        elif kind == "45D":
-            if option == "retract" and offender is not None:
-                self._retract_45d(offender)
-        elif kind == "67B1":
-            self._place_67b1(p, option)
-        elif kind == "51A" and offender is not None:
-            self._designated_pc[offender] = Card(option.rsplit(maxsplit=1)[-1])
+        option = p.option(option_id)
+        if option is not None:
+            p.apply(self, option)
 
-    def _resolve_54(self, p: Pending, option: str) -> None:
-        offender, card = p.offender, p.card
-        if option == "accept":  # 54B: declarer plays second from his own hand (41 footnote)
-            self._phase = Phase.PLAY
-            self._seen_faced = True
-        elif option == "spread":  # 54A: declarer becomes dummy; the lead is now in turn
-            old_declarer, old_dummy = self._declarer, self._dummy
-            if old_declarer is None or old_dummy is None or self._contract is None:
-                return  # pragma: no cover
-            self._contract = self._contract.with_declarer(old_dummy)
-            self._declarer, self._dummy = old_dummy, old_declarer
-            self._phase = Phase.PLAY
-            self._seen_faced = True
-            self._set_turn(old_declarer)
-        elif offender is not None and card is not None:  # 54D: refused
-            self._withdraw_from_trick(offender)
-            self._trick_leader = None
-            self._make_penalty(offender, card, major=True)
-            self._review[offender] = True
-            self._played[offender] = False
-            self._set_turn(p.due)
+    # the acts the rectifications apply (bridgetable.core.rectifications)
+
+    def _accept_opening_lead(self) -> None:
+        """54B: the opening lead out of turn stands; declarer plays second from his own hand
+        (41 footnote)."""
+        self._phase = Phase.PLAY
+        self._seen_faced = True
+
+    def _spread_presumed_declarer(self) -> None:
+        """54A: the presumed declarer spreads his hand and becomes dummy; his partner declares
+        and the lead is now in turn."""
+        old_declarer, old_dummy = self._declarer, self._dummy
+        if old_declarer is None or old_dummy is None or self._contract is None:
+            return  # pragma: no cover
+        self._contract = self._contract.with_declarer(old_dummy)
+        self._declarer, self._dummy = old_dummy, old_declarer
+        self._phase = Phase.PLAY
+        self._seen_faced = True
+        self._set_turn(old_declarer)
+
+    def _refuse_opening_lead(self, offender: Seat, card: Card, leader: Seat | None) -> None:
+        """54D: the card led out of turn goes back as a major penalty card; the proper leader
+        leads."""
+        self._withdraw_from_trick(offender)
+        self._trick_leader = None
+        self._make_penalty(offender, card, major=True)
+        self._review[offender] = True
+        self._played[offender] = False
+        self._set_turn(leader)
+
+    def _restrict_lead(self, owner: Seat, leader: Seat, mode: str, suits: tuple[Suit, ...]) -> None:
+        """50D2a/50D2b: declarer requires (``mode`` ``"require"``) or forbids a lead of
+        ``suits`` from ``leader``; ``owner``'s penalty cards of those suits are picked up."""
+        for c in [c for c in self._penalty[owner] if c.suit in suits]:
+            del self._penalty[owner][c]
+        self._lead_req = (leader, mode, suits)
 
     def _withdraw_from_trick(self, hand: Seat) -> Card:
         """Take ``hand``'s card back from the trick in play. A card that is no longer played
@@ -1189,7 +1120,7 @@ class TableMixin:
         if seat is self._dummy and self._phase is Phase.PLAY:
             raise NotEntitled("expose_card", seat, "dummy's cards are spread face up", "41D, 48A")
         p = self._pending
-        if p is not None and p.kind == "54" and seat is self._declarer and "spread" in p.options:
+        if p is not None and p.kind == "54" and seat is self._declarer and p.option("spread"):
             law = "54A"
         elif self._is_defender_seat(seat):
             law = "49"
@@ -1348,7 +1279,7 @@ class TableMixin:
         for h in later:
             if h.side is not side:
                 self._queue.append(
-                    Pending("62C", (self._player_of(h),), ("retract", "keep"), "62C1", h)
+                    RetractAfterRevoke(choosers=(self._player_of(h),), law="62C1", offender=h)
                 )
         self._set_turn(self._first_missing())
 
@@ -1374,7 +1305,7 @@ class TableMixin:
         )
         self._set_turn(self._first_missing())
 
-    def _retract_after_revoke(self, p: Pending, hand: Seat) -> None:
+    def _retract_after_revoke(self, p: Rectification, hand: Seat) -> None:
         offender_side = hand.side.opponents
         pos = self._position(hand)
         card = self._withdraw_from_trick(hand)
@@ -1387,7 +1318,7 @@ class TableMixin:
             if after:
                 h = after[0]
                 self._queue.insert(
-                    0, Pending("62C", (self._player_of(h),), ("retract", "keep"), "62C2", h)
+                    0, RetractAfterRevoke(choosers=(self._player_of(h),), law="62C2", offender=h)
                 )
         self._set_turn(self._first_missing())
 
@@ -1512,11 +1443,8 @@ class TableMixin:
     def _apply_warned(self, e: DummyWarned) -> None:  # noqa: ARG002
         declarer, dummy = self._declarer, self._dummy
         if self._dummy_forfeited and declarer is not None and dummy is not None:
-            self._pending = Pending(
-                "43B2a",
-                (declarer.lho, declarer.rho),
-                (f"lead from {declarer.letter}", f"lead from {dummy.letter}"),
-                "43B2a",
+            self._pending = WrongHandWarning(
+                choosers=(declarer.lho, declarer.rho), hands=(declarer, dummy)
             )
 
     def dummy_indicates(self, seat: Seat, card: Card) -> DummyIndicated:
@@ -1548,10 +1476,8 @@ class TableMixin:
     def _apply_saw_dummy(self, e: DeclarerSawDummy) -> None:  # noqa: ARG002
         self._saw_dummy = True
         p = self._pending
-        if p is not None:
-            self._pending = Pending(
-                p.kind, p.choosers, ("accept",), p.law + ", 54C", p.offender, p.card, p.due
-            )
+        if isinstance(p, OpeningLeadOutOfTurn):
+            self._pending = replace(p, seen=True, law=p.law + ", 54C")
 
     def return_hands(self) -> HandsReturned:
         """The hands go back into the board: a trick-12 revoke can no longer be corrected
@@ -1673,7 +1599,7 @@ class TableMixin:
         self._withdraw_from_trick(dummy)
         for h, _ in sorted(self._trick, key=lambda sc: self._position(sc[0])):
             if self._position(h) > pos and self._is_defender_seat(h):
-                self._queue.append(Pending("45D", (h,), ("retract", "keep"), "45D", h))
+                self._queue.append(RetractAfterMisplay(choosers=(h,), offender=h))
         self._set_turn(self._first_missing())
         self._after()
 
@@ -1690,7 +1616,7 @@ class TableMixin:
             and hand is declarer.rho
             and any(s is declarer and self._position(s) > pos for s, _ in self._trick)
         ):
-            self._queue.insert(0, Pending("45D", (declarer,), ("retract", "keep"), "45D", declarer))
+            self._queue.insert(0, RetractAfterMisplay(choosers=(declarer,), offender=declarer))
         self._set_turn(self._first_missing())
 
     # -- defective tricks (67) -----------------------------------------------------------
@@ -1773,16 +1699,18 @@ class TableMixin:
 
         held = self._hands[hand]
         choice = held & SUIT_MASKS[t.led_suit] or held
-        options = tuple(f"place {c}" for c in sorted(cards_of_mask(choice), reverse=True))
-        self._pending = Pending(
-            "67B1", (self._player_of(hand),), options, "67B1", hand, card, trick=n
+        self._pending = MissingCard(
+            choosers=(self._player_of(hand),),
+            offender=hand,
+            card=card,
+            trick=n,
+            cards=tuple(sorted(cards_of_mask(choice), reverse=True)),
         )
 
-    def _place_67b1(self, p: Pending, option: str) -> None:
-        hand, n = p.offender, p.trick
-        if hand is None or not 0 <= n < len(self._tricks):  # pragma: no cover
+    def _place_67b1(self, hand: Seat, n: int, card: Card) -> None:
+        """67B1: ``hand`` places ``card`` in trick ``n`` (0-based); who won it is unchanged."""
+        if not 0 <= n < len(self._tricks):  # pragma: no cover
             return
-        card = Card(option.rsplit(maxsplit=1)[-1])
         t = self._tricks[n]
         old = t.card_of(hand)
         self._tricks[n] = Trick(

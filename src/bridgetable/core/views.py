@@ -45,6 +45,7 @@ from bridgetable.core.cards import DISPLAY_SUITS, Card, Hand, Suit
 from bridgetable.core.commands import actions_for
 from bridgetable.core.errors import NotationError
 from bridgetable.core.phase import Phase
+from bridgetable.core.rectifications import Option
 from bridgetable.core.seats import SEATS, Seat, Side
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ class View:
     played: tuple[tuple[Seat, Card], ...] = field(default=())
     penalty_cards: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)
     pending: dict[str, Any] | None = None
-    options: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
     flags: tuple[tuple[str, str], ...] = ()
     revokes: tuple[dict[str, Any], ...] = ()
     legal_calls: tuple[Call, ...] = ()
@@ -231,7 +232,7 @@ class View:
             "played": plays(self.played),
             "penalty_cards": {s.letter: cards(cs) for s, cs in self.penalty_cards.items()},
             "pending": self.pending,
-            "options": list(self.options),
+            "options": [o.to_dict() for o in self.options],
             "flags": [[law, text] for law, text in self.flags],
             "revokes": list(self.revokes),
             "legal_calls": [str(c) for c in self.legal_calls],
@@ -353,13 +354,15 @@ def view_for(board: Board, role: Role) -> View:
         if replace_calls:
             replace_index = b.replaceable_call(seat)
 
-    # table mode: penalty cards lie face up for everyone (50A); a pending choice and its
-    # options go to the chooser (and the Director); flags and revokes to the Director only
+    # table mode: penalty cards lie face up for everyone (50A); a pending choice (what
+    # happened, its Law and its options, each with its Law, label and arguments) goes to the
+    # chooser and the Director, the options to choose from to the chooser; flags and revokes
+    # to the Director only
     penalty = {s: tuple(sorted(b.penalty_cards(s), reverse=True)) for s in SEATS}
     penalty = {s: cs for s, cs in penalty.items() if cs}
     p = b.pending
     pending = None
-    options: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
     if p is not None and (director or (seat is not None and seat in p.choosers)):
         pending = p.summary()
         options = p.options if seat is not None else ()

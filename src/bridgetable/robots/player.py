@@ -92,8 +92,8 @@ def decide(
         return None
     if "choose" in actions and view.get("options"):
         # table mode: a rectification the Law leaves to this player; the robot takes the
-        # first option offered (the engine lists the Law's default first)
-        return {"action": "choose", "args": {"option": view["options"][0]}}
+        # first option offered (the engine lists the Law's default first), by its id
+        return {"action": "choose", "args": {"option": view["options"][0]["id"]}}
     if "accept_ruling" in actions:
         # the adjudicator's proposal on a disputed claim: the robot accepts it
         return {"action": "accept_ruling", "args": {}}

@@ -865,93 +865,27 @@ function actionsEl(v) {
 }
 
 function pendingEl(v) {
-  // table mode: a rectification awaits its chooser (the options go to him and the Director)
+  // table mode: a rectification awaits its chooser (the options go to him and the Director).
+  // The engine names what happened (p.text) and each option's label, Law and id
+  // (bridgetable.core.rectifications); nothing here knows a Law.
   const p = v.pending;
   const who = (p.choosers || []).map((s) => SEAT_NAME[s]).join(" or ") || "the Director";
   const mine = v.options.length > 0 && v.actions.includes("choose");
   const about = p.card ? `, about ${p.offender ? `${SEAT_NAME[p.offender]}'s ` : "the "}${cardName(p.card)}` : p.offender ? ` (${SEAT_NAME[p.offender]})` : "";
   const box = h("div", { class: "prompt pending", role: "group", "aria-label": "Rectification", dataset: { kind: p.kind } },
     h("p", { text: mine
-      ? `${PENDING_TEXT[p.kind] || "Choose the rectification"}${about} (Law ${p.law}):`
+      ? `${p.text || "Choose the rectification"}${about} (Law ${p.law}):`
       : `${who} to choose (Law ${p.law})${about}.` }));
+  const law = (o) => h("span", { class: "law", text: `(Law ${o.law})` });
   if (mine) {
     box.append(h("div", { class: "options", role: "group", "aria-label": "Options" },
-      ...v.options.map((o) => {
-        const [label, law] = optionText(p, o);
-        return h("button", { type: "button", class: "option", dataset: { option: o, key: `opt-${p.kind}-${o}` },
-          onclick: () => send("choose", { option: o }) }, label, " ", h("span", { class: "law", text: `(Law ${law})` }));
-      })));
+      ...v.options.map((o) => h("button", { type: "button", class: "option", dataset: { option: o.id, key: `opt-${p.kind}-${o.id}` },
+        onclick: () => send("choose", { option: o.id }) }, o.label, " ", law(o)))));
   } else {
     const options = p.options || [];
-    if (options.length) box.append(h("ul", { class: "options", "aria-label": "Options" }, ...options.map((o) => h("li", { text: `${optionText(p, o)[0]} (Law ${optionText(p, o)[1]})` }))));
+    if (options.length) box.append(h("ul", { class: "options", "aria-label": "Options" }, ...options.map((o) => h("li", { text: `${o.label} (Law ${o.law})` }))));
   }
   return box;
-}
-
-// what the Law asks of the chooser, by pending kind (bridgetable.core.table.Pending)
-const PENDING_TEXT = {
-  54: "An opening lead out of turn was faced",
-  55: "Declarer led out of turn",
-  56: "A defender led out of turn",
-  "53B": "Your card led out of turn: the proper lead has been made",
-  52: "A penalty card was not played",
-  "57A": "A defender played before his partner",
-  "50D": "Partner of a major penalty card's owner is to lead",
-  "51A": "Designate which penalty card is played",
-  "62C": "A revoke was corrected: you played after it",
-  "45D": "Dummy's card was withdrawn: you played after it",
-  "43B2a": "Dummy warned declarer: choose the hand he leads from",
-  "67B1": "A card is missing from a quitted trick: place one",
-};
-
-const suitName1 = (l) => ({ S: "spade", H: "heart", D: "diamond", C: "club" })[l] || l;
-
-function optionText(p, o) {
-  // a player's words for an option and the Law it comes from
-  const [word, ...rest] = o.split(" ");
-  const suits = rest.map(suitName1);
-  const or = (xs) => xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`;
-  switch (p.kind) {
-    case "54":
-      return {
-        spread: ["Spread my hand: partner declares", "54A"],
-        accept: ["Accept the lead: I play second", "54B"],
-        refuse: ["Refuse the lead: it becomes a penalty card", "54D"],
-      }[o] || [o, p.law];
-    case "55":
-      return o === "accept" ? ["Accept the lead", "55A"] : ["Declarer leads from the right hand", "55A"];
-    case "56":
-      return o === "accept" ? ["Accept the lead", "56"] : ["The right hand leads; the card becomes a penalty card", "56, 50"];
-    case "53B":
-      return o === "withdraw" ? ["Take my card back", "53B, 47F1"] : ["Leave it played as my card to this trick", "53B"];
-    case "52":
-      return o === "accept" ? ["Accept the card played", "52B"] : ["The penalty card is played instead", "52A"];
-    case "57A":
-      if (o === "highest") return ["Partner plays his highest card of the suit led", "57A1"];
-      if (o === "lowest") return ["Partner plays his lowest card of the suit led", "57A1"];
-      if (word === "play") return [`Partner, void in the suit led, plays a ${suits[0]}`, "57A2"];
-      if (word === "not") return [`Partner, void in the suit led, may not play a ${suits[0]}`, "57A2"];
-      break;
-    case "50D":
-      if (word === "require") return [`Require a ${suits[0]} lead; the penalty card is picked up`, "50D2a"];
-      if (word === "forbid") return [`Forbid a ${or(suits)} lead while he keeps the lead`, "50D2b"];
-      if (word === "free") return ["No restriction: the penalty card stays", "50D2"];
-      break;
-    case "51A":
-      if (word === "designate") return [`He plays the ${cardName(rest[0])}`, "51A"];
-      break;
-    case "67B1":
-      if (word === "place") return [`Place the ${cardName(rest[0])} in that trick`, "67B1"];
-      break;
-    case "43B2a":
-      if (o.startsWith("lead from ")) return [`Declarer leads from ${SEAT_NAME[o.slice(-1)]}'s hand`, "43B2a"];
-      break;
-    case "62C":
-    case "45D":
-      return o === "retract" ? ["Take my card back", p.law] : ["Leave my card played", p.law];
-    default: break;
-  }
-  return [o, p.law];
 }
 
 function ownCardsSelect(v, key, label, exclude = []) {
