@@ -67,15 +67,85 @@ def test_law25a_a_call_is_replaced_before_lho_calls() -> None:
     _replays(b)
 
 
-def test_law25a_lho_call_over_the_unintended_call_is_withdrawn() -> None:
-    b = bid(new_board(), ["1H", "2C", "X"])  # South doubled the unintended 2C
-    b.replace_unintended_call(E, parse_call("2D"))
-    assert _calls(b) == ["1H", "2D"]
+def test_law25a_lho_call_no_longer_legal_over_the_intended_call_is_withdrawn() -> None:
+    b = bid(new_board(), ["1H", "2C", "2D"])  # South bid 2D over the unintended 2C
+    b.replace_unintended_call(E, parse_call("3C"))  # 2D is insufficient over 3C
+    assert _calls(b) == ["1H", "3C"]
     assert b.to_act is S  # South calls again over the intended call
-    assert any("South's X over it is withdrawn" in t for t in b.answers_for(W))
+    assert any("South's 2D over it is withdrawn" in t for t in b.answers_for(W))
+    assert "withdraw_call" not in b.view_for(S).actions
+    bid(b, ["Pass", "Pass", "Pass"])
+    assert str(b.contract) == "3C E"
+    _replays(b)
+
+
+def test_law25a_lho_may_withdraw_his_call_over_the_replaced_call() -> None:
+    # Law 25A: "LHO may withdraw any call he made over the first call": his option
+    b = bid(new_board(), ["1H", "2C", "X"])  # South doubled the unintended 2C
+    e = b.replace_unintended_call(E, parse_call("2D"))
+    assert e.lho_stands
+    assert _calls(b) == ["1H", "2D", "X"]  # South's double stands, now of 2D
+    assert b.to_act is W
+    assert any("South's X over it stands" in t for t in b.answers_for(W))
+    assert "withdraw_call" in b.view_for(S).actions
+    assert all("withdraw_call" not in b.view_for(s).actions for s in (N, E, W))
+    exc = refused(b.withdraw_call, W)
+    assert isinstance(exc, NotEntitled) and exc.action == "withdraw_call" and exc.law == "25A"
+    b.withdraw_call(S)
+    assert _calls(b) == ["1H", "2D"] and b.to_act is S  # South calls again
+    assert any("South withdrew his X" in t for t in b.answers_for(N))
+    exc = refused(b.withdraw_call, S)  # once
+    assert isinstance(exc, NotEntitled)
     bid(b, ["Pass", "Pass", "Pass"])
     assert str(b.contract) == "2D E"
     _replays(b)
+    assert [str(c.call) for c in standing_calls(b.events)] == ["1H", "2D", "Pass", "Pass", "Pass"]
+
+
+def test_law25a_the_lho_call_kept_stands_once_the_table_moves_on() -> None:
+    b = bid(new_board(), ["1H", "2C", "X"])
+    b.replace_unintended_call(E, parse_call("2D"))
+    bid(b, ["Pass"])  # West calls: South's double is kept for good
+    assert "withdraw_call" not in b.view_for(S).actions
+    exc = refused(b.withdraw_call, S)
+    assert isinstance(exc, NotEntitled) and exc.law == "25A"
+    bid(b, ["Pass", "Pass"])
+    assert str(b.contract) == "2DX E"
+    assert [str(c.call) for c in standing_calls(b.events)] == [
+        "1H",
+        "2D",
+        "X",
+        "Pass",
+        "Pass",
+        "Pass",
+    ]
+    _replays(b)
+    text = pbn.render_record(b.record, {})
+    assert text.split('[Auction "N"]', 1)[1].split("[", 1)[0].split() == [
+        "1H",
+        "2D",
+        "X",
+        "Pass",
+        "Pass",
+        "Pass",
+    ]
+
+
+def test_law25a_the_intended_call_stands_it_is_not_replaced_again() -> None:
+    b = bid(new_board(), ["1H", "2C"])
+    b.replace_unintended_call(E, parse_call("2D"))
+    exc = refused(b.replace_unintended_call, E, parse_call("2H"))
+    assert isinstance(exc, NotEntitled) and exc.law == "25A1"
+
+
+def test_law25a_a_record_from_before_the_lho_option_replays_as_it_was_played() -> None:
+    # records written when the LHO's call was always withdrawn carry no lho_stands: False
+    b = bid(new_board(), ["1H", "2C", "X"])
+    events = [*b.events, CallReplaced(E, 1, parse_call("2D"))]
+    data = [event_to_dict(ev) for ev in events]
+    del data[-1]["lho_stands"]
+    again = replay_events(b.setup, [event_from_dict(d) for d in data])
+    assert _calls(again) == ["1H", "2D"] and again.to_act is S
 
 
 def test_law25a_refused_once_partner_has_called() -> None:
@@ -142,6 +212,7 @@ def test_law25a_no_replacement_once_the_opening_lead_is_made() -> None:
 def test_law25a_exports_write_the_auction_as_it_stands(module: object) -> None:
     b = bid(new_board(), ["1H", "2C", "X"])
     b.replace_unintended_call(E, parse_call("2D"))
+    b.withdraw_call(S)  # South takes his double back (Law 25A) and passes
     bid(b, ["Pass", "Pass", "Pass"])
     record: BoardRecord = b.record
     assert [str(c.call) for c in standing_calls(record.events)] == ["1H", "2D"] + ["Pass"] * 3

@@ -74,6 +74,7 @@ from bridgetable.core.errors import (
 from bridgetable.core.events import (
     CallMade,
     CallReplaced,
+    CallWithdrawn,
     CardPlayed,
     CardWithdrawn,
     ChangeReason,
@@ -403,6 +404,10 @@ class Board(TableMixin, ClaimsMixin):
         if not mine:
             raise NotEntitled(action, seat, "there is no call of yours to replace", "25A")
         i = mine[-1]
+        if i in self._replaced:
+            raise NotEntitled(
+                action, seat, f"your {auction.calls[i]} is the intended call: it stands", "25A1"
+            )
         if len(auction) > i + 2:
             raise NotEntitled(
                 action,
@@ -436,12 +441,21 @@ class Board(TableMixin, ClaimsMixin):
         return [c for c in prefix.legal_calls() if c != old]
 
     def replace_unintended_call(
-        self, seat: Seat, call: Call, *, alert: bool = False, explanation: str | None = None
+        self,
+        seat: Seat,
+        call: Call,
+        *,
+        alert: bool = False,
+        explanation: str | None = None,
+        lho_stands: bool | None = None,
     ) -> CallReplaced:
         """Replace ``seat``'s unintended call by ``call`` (Law 25A): only at once and until
         his partner has called; the intended call must be legal where the first was made.
-        A call his LHO made over the first is withdrawn (LHO calls again). The record keeps
-        both calls; every player is told."""
+        A call his LHO made over the first stands if it is still legal over the intended
+        one, and the LHO may withdraw it (:meth:`withdraw_call`); otherwise it is withdrawn
+        and the LHO calls again. The record keeps every call; every player is told.
+        ``lho_stands`` is for replaying a record: ``False`` reads a record in which the
+        LHO's call was withdrawn at once."""
         i = self.replaceable_call(seat)
         old = self._auction.calls[i]
         if call == old:
@@ -453,19 +467,84 @@ class Board(TableMixin, ClaimsMixin):
             raise type(exc)("replace_call", seat, exc.reason, f"{exc.law}, 25A") from None
         if explanation is not None and not isinstance(explanation, str):
             raise NotationError("an explanation is text")
-        e = CallReplaced(seat, i, call, bool(alert), explanation)
+        stands = self._lho_call_stands(i, call)
+        if lho_stands is not None:
+            if lho_stands and not stands:
+                raise NotEntitled(
+                    "replace_call", seat, "the LHO's call is not legal over the intended one", "25A"
+                )
+            stands = lho_stands
+        e = CallReplaced(seat, i, call, bool(alert), explanation, stands)
         self._record(e)
         return e
+
+    def _lho_call_stands(self, i: int, call: Call) -> bool:
+        """Whether the LHO's call over auction call ``i`` is legal over ``call`` instead."""
+        auction = self._auction
+        if len(auction) != i + 2:
+            return False
+        over = Auction(auction.dealer, (*auction.calls[:i], call))
+        try:
+            over.check(auction.caller_of(i + 1), auction.calls[i + 1])
+        except ActionRefused:
+            return False
+        return True
+
+    def withdraw_call(self, seat: Seat) -> CallWithdrawn:
+        """The LHO withdraws his call over a call since replaced as unintended (Law 25A):
+        his right, at once, before anything else happens. He calls again."""
+        action = "withdraw_call"
+        last = self._events[-1] if self._events else None
+        if not isinstance(last, CallReplaced) or not last.lho_stands:
+            raise NotEntitled(
+                action, seat, "no call over a replaced call may be withdrawn now", "25A"
+            )
+        index = last.index + 1
+        if self._auction.caller_of(index) is not seat:
+            raise NotEntitled(
+                action, seat, "only the LHO of the player who replaced his call", "25A"
+            )
+        e = CallWithdrawn(seat, index)
+        self._record(e)
+        return e
+
+    def _apply_withdrawn_call(self, e: CallWithdrawn) -> None:
+        auction = self._auction
+        withdrawn = auction.calls[e.index]
+        self._call_events = self._call_events[: e.index]
+        self._call_at = self._call_at[: e.index]
+        self._auction = Auction(auction.dealer, tuple(c.call for c in self._call_events))
+        self._replaced = {k: v for k, v in self._replaced.items() if k < e.index}
+        self.replacements += 1
+        self._phase = Phase.AUCTION
+        self._contract = self._declarer = self._dummy = None
+        self._trump = None
+        self._set_turn(None)
+        self._after_call()
+        self._answers.append(
+            (
+                None,
+                f"{e.seat} withdrew his {withdrawn} over the replaced call and calls again "
+                "(Law 25A; what it told is authorised to his side only, 16C2).",
+            )
+        )
 
     def _apply_replaced(self, e: CallReplaced) -> None:
         auction = self._auction
         old = auction.calls[e.index]
-        withdrawn = [(auction.caller_of(j), c) for j, c in enumerate(auction.calls)][e.index + 1 :]
+        later = [(auction.caller_of(j), c) for j, c in enumerate(auction.calls)][e.index + 1 :]
+        kept = later[:1] if e.lho_stands else []
+        withdrawn = later[len(kept) :]
         self._call_events = [
             *self._call_events[: e.index],
             CallMade(e.seat, e.call, e.alert, e.explanation),
+            *self._call_events[e.index + 1 : e.index + 1 + len(kept)],
         ]
-        self._call_at = [*self._call_at[: e.index], len(self._events) - 1]
+        self._call_at = [
+            *self._call_at[: e.index],
+            len(self._events) - 1,
+            *self._call_at[e.index + 1 : e.index + 1 + len(kept)],
+        ]
         self._auction = Auction(auction.dealer, tuple(c.call for c in self._call_events))
         self._replaced = {k: v for k, v in self._replaced.items() if k < e.index}
         self._replaced[e.index] = old
@@ -477,6 +556,8 @@ class Board(TableMixin, ClaimsMixin):
         self._set_turn(None)
         self._after_call()
         text = f"{e.seat} replaced an unintended {old} by {e.call} (Law 25A)"
+        for who, c in kept:
+            text += f"; {who}'s {c} over it stands, and {who} may withdraw it now"
         for who, c in withdrawn:
             text += f"; {who}'s {c} over it is withdrawn and {who} calls again"
         self._answers.append((None, text + "."))
@@ -1674,7 +1755,9 @@ def _replay_call(b: Board, e: CallMade) -> None:
 def _replay_replaced(b: Board, e: CallReplaced) -> None:
     if b.replaceable_call(e.seat) != e.index:
         raise NotationError(f"the record's {e!r} replaces another call than the table's")
-    b.replace_unintended_call(e.seat, e.call, alert=e.alert, explanation=e.explanation)
+    b.replace_unintended_call(
+        e.seat, e.call, alert=e.alert, explanation=e.explanation, lho_stands=e.lho_stands
+    )
 
 
 def _replay_card(b: Board, e: CardPlayed) -> None:
@@ -1719,6 +1802,7 @@ _WITHDRAW_REASONS: dict[str, WithdrawReason] = {
 _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     CallMade: Board._apply_call,
     CallReplaced: Board._apply_replaced,
+    CallWithdrawn: Board._apply_withdrawn_call,
     OpeningLeadFaceDown: Board._apply_face_down,
     LeadFaced: Board._apply_lead_faced,
     CardPlayed: Board._apply_card,
@@ -1772,6 +1856,7 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
 _REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
     CallMade: _replay_call,
     CallReplaced: _replay_replaced,
+    CallWithdrawn: lambda b, e: b.withdraw_call(e.seat),
     OpeningLeadFaceDown: _replay_face_down,
     LeadFaced: (lambda b, e: b.face_lead(e.seat)),
     CardPlayed: _replay_card,

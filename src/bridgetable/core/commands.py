@@ -600,6 +600,13 @@ _ALL: tuple[Command, ...] = (
         widget="form",
     ),
     Command(
+        "withdraw_call",
+        "withdraw_call",
+        ("CallWithdrawn",),
+        "25A",
+        "Withdraw my call over the replaced call",
+    ),
+    Command(
         "play",
         "play",
         ("CardPlayed", "OpeningLeadFaceDown", "CardExposed"),

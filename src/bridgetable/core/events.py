@@ -61,9 +61,12 @@ class CallReplaced:
     for thought, and before the caller's partner has called.
 
     ``index`` is the 0-based place in the auction of the call replaced; the event that made
-    it stays in the record. A call the caller's LHO made over it is withdrawn with it (he
-    calls again, and may repeat it). ``call``, ``alert`` and ``explanation`` are the
-    intended call's, as for :class:`CallMade`.
+    it stays in the record. ``call``, ``alert`` and ``explanation`` are the intended call's,
+    as for :class:`CallMade`. A call the caller's LHO made over the first call stands when
+    it is still legal over the intended one (``lho_stands``): the LHO may then withdraw it
+    (Law 25A; :class:`CallWithdrawn`); a call that is no longer legal is withdrawn with the
+    first call and the LHO calls again. Records written before this field read as
+    ``lho_stands=False``: the LHO's call was withdrawn at once.
     """
 
     seat: Seat
@@ -71,6 +74,20 @@ class CallReplaced:
     call: Call
     alert: bool = False
     explanation: str | None = None
+    lho_stands: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CallWithdrawn:
+    """The LHO withdraws the call he made over a call since replaced as unintended (Law
+    25A): at once, before anything else happens. He calls again; information from the
+    withdrawn call is authorised to his side and unauthorised to the other (16C2).
+
+    ``index`` is the 0-based place in the auction of the call withdrawn.
+    """
+
+    seat: Seat
+    index: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +268,7 @@ class TrickMarked:
 Event = (
     CallMade
     | CallReplaced
+    | CallWithdrawn
     | OpeningLeadFaceDown
     | LeadFaced
     | CardPlayed
@@ -293,8 +311,12 @@ def standing_calls(events: Iterable[Any]) -> list[CallMade]:
         if isinstance(e, CallMade):
             out.append(e)
         elif isinstance(e, CallReplaced):
+            kept = out[e.index + 1 : e.index + 2] if e.lho_stands else []
             del out[e.index :]
             out.append(CallMade(e.seat, e.call, e.alert, e.explanation))
+            out.extend(kept)
+        elif isinstance(e, CallWithdrawn):
+            del out[e.index :]
     return out
 
 
