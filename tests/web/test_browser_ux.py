@@ -286,6 +286,37 @@ def test_confirmation_of_each_call_and_card_is_a_setting(
     page.context.close()
 
 
+def test_law_25a_lho_withdraws_his_call_over_a_replaced_call(
+    web_server: WebServer, browser: Any
+) -> None:
+    # Law 25A: LHO may withdraw a call he made over the first call: his button, his choice
+    t = web_server.create(deal=DEAL, board=1)
+    pages = {s: _page(browser, web_server.link(t["id"], tok)) for s, tok in t["tokens"].items()}
+    n, e, s, w = (pages[x] for x in "NESW")
+    _wait_view(n, "v.actions.includes('call')")
+    n.locator("button.bid[data-call='1H']").click()
+    _wait_view(e, "v.actions.includes('call')")
+    e.locator("button.bid[data-call='2C']").click()
+    _wait_view(s, "v.actions.includes('call')")
+    s.locator("button.bid[data-call='X']").click()  # South doubles the unintended 2C
+    _wait_view(e, "v.actions.includes('replace_call')")
+    e.get_by_role("button", name=re.compile("was not the call I meant")).click()
+    e.locator(".callbox.replacing button.bid[data-call='2D']").click()
+    # South's double stands over 2D; only South is offered to withdraw it
+    _wait_view(s, "v.actions.includes('withdraw_call')")
+    button = s.get_by_role("button", name="Withdraw my call over the replaced call")
+    button.wait_for()
+    for p in (n, e, w):
+        _wait_view(p, "v.auction.length === 3")
+        assert p.locator("[data-action='withdraw_call']").count() == 0
+    button.click()
+    _wait_view(s, "v.auction.length === 2 && v.actions.includes('call')")
+    told = "South withdrew his X over the replaced call"
+    n.get_by_role("region", name="Answers").get_by_text(re.compile(told)).wait_for()
+    for p in pages.values():
+        p.context.close()
+
+
 def test_law_25a_correction_of_an_unintended_call(web_server: WebServer, browser: Any) -> None:
     t = web_server.create(deal=DEAL, board=1)  # four people, no robot
     pages = {s: _page(browser, web_server.link(t["id"], tok)) for s, tok in t["tokens"].items()}

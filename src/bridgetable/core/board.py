@@ -404,10 +404,6 @@ class Board(TableMixin, ClaimsMixin):
         if not mine:
             raise NotEntitled(action, seat, "there is no call of yours to replace", "25A")
         i = mine[-1]
-        if i in self._replaced:
-            raise NotEntitled(
-                action, seat, f"your {auction.calls[i]} is the intended call: it stands", "25A1"
-            )
         if len(auction) > i + 2:
             raise NotEntitled(
                 action,
@@ -426,6 +422,10 @@ class Board(TableMixin, ClaimsMixin):
                 f"not at once: the table has moved on since your {auction.calls[i]} (a "
                 "replacement must come without pause for thought)",
                 "25A",
+            )
+        if i in self._replaced:
+            raise NotEntitled(
+                action, seat, f"your {auction.calls[i]} is the intended call: it stands", "25A1"
             )
         return i
 
