@@ -40,26 +40,7 @@ from typing import Any
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import Call, Contract, Doubling
 from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit, cards_of_mask, suit_cards
-from bridgetable.core.claims import (
-    AgreementEstablished,
-    AllHandsFaced,
-    ClaimAgreed,
-    ClaimDisputed,
-    ClaimMade,
-    ClaimObjected,
-    ClaimsMixin,
-    CurrentTrickStatement,
-    DirectorRuled,
-    FloorOracle,
-    HandShownToPartner,
-    PlayOnAgreed,
-    PlayOnRequested,
-    RulingAccepted,
-    RulingAsked,
-    RulingProposed,
-    ScorePublished,
-    TricksRestored,
-)
+from bridgetable.core.claims import ClaimsMixin, FloorOracle
 from bridgetable.core.designation import DEFENDER_CHOOSES, resolve_designation
 from bridgetable.core.errors import (
     ActionRefused,
@@ -71,28 +52,58 @@ from bridgetable.core.errors import (
     WrongPhase,
 )
 from bridgetable.core.events import (
+    AgreementEstablished,
+    AllHandsFaced,
+    AttentionDrawn,
     CallMade,
     CallReplaced,
+    CardExposed,
     CardPlayed,
     CardWithdrawn,
     ChangeReason,
+    ClaimAgreed,
+    ClaimDisputed,
+    ClaimMade,
+    ClaimObjected,
     ContractAsked,
+    CurrentTrickStatement,
+    DeclarerSawDummy,
+    DefectiveTrick,
+    DefenderToChoose,
     DesignationChanged,
     DirectorCalled,
+    DirectorRuled,
     DummyBreach,
+    DummyIndicated,
+    DummyMisplayed,
     DummyRightsForfeited,
+    DummyWarned,
     ExplanationCorrected,
     ExplanationGiven,
     ExplanationRequested,
+    FaceDownLeadReturned,
+    HandShownToPartner,
+    HandsReturned,
     IrregularityReported,
     LeadFaced,
+    MisplayFlagged,
     OpeningLeadFaceDown,
     OwnCardLooked,
+    PlayOnAgreed,
+    PlayOnRequested,
+    ProperLeadMade,
     QuittedTrickShown,
+    RankNamed,
+    RectificationChosen,
     ReviewRequested,
     RevokeInquiry,
+    RulingAccepted,
+    RulingAsked,
+    RulingProposed,
+    ScorePublished,
     TrickInspected,
     TrickMarked,
+    TricksRestored,
     WithdrawReason,
     card_played,
     check_storable_text,
@@ -101,20 +112,7 @@ from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
-from bridgetable.core.table import (
-    AttentionDrawn,
-    CardExposed,
-    DeclarerSawDummy,
-    DefectiveTrick,
-    DummyIndicated,
-    DummyMisplayed,
-    DummyWarned,
-    HandsReturned,
-    MisplayFlagged,
-    ProperLeadMade,
-    RectificationChosen,
-    TableMixin,
-)
+from bridgetable.core.table import TableMixin
 from bridgetable.core.tricks import Trick, legal_mask, winning_index
 
 #: A face-down lead may be returned to the leader's hand only under these Laws (41A).
@@ -802,11 +800,11 @@ class Board(TableMixin, ClaimsMixin):
             legal=legal,
         )
         if res == DEFENDER_CHOOSES:
-            e = _DefenderToChoose(seat, text)
+            e = DefenderToChoose(seat, text)
             self._record(e)
             return None
         if isinstance(res, list):
-            e2 = _RankNamed(seat, text, tuple(res))
+            e2 = RankNamed(seat, text, tuple(res))
             self._record(e2)
             return None
         if not isinstance(res, Card):  # pragma: no cover
@@ -867,11 +865,11 @@ class Board(TableMixin, ClaimsMixin):
                     voids[s].add(led)
         return voids
 
-    def _apply_rank_named(self, e: _RankNamed) -> None:
+    def _apply_rank_named(self, e: RankNamed) -> None:
         self._pending_rank = e.candidates
         self._free = False
 
-    def _apply_defender_to_choose(self, e: _DefenderToChoose) -> None:  # noqa: ARG002
+    def _apply_defender_to_choose(self, e: DefenderToChoose) -> None:  # noqa: ARG002
         self._defender_choice = True
         self._free = False
 
@@ -1049,7 +1047,7 @@ class Board(TableMixin, ClaimsMixin):
         self._take_back(hand)
         self._changed_after = [s for s in self._changed_after if s is not hand]
 
-    def director_return_lead(self, law: str) -> _FaceDownLeadReturned:
+    def director_return_lead(self, law: str) -> FaceDownLeadReturned:
         """The Director returns a face-down opening lead to the leader's hand (41A, 47E, 54)."""
         if self._face_down is None:
             raise WrongPhase("return_lead", "Director", "there is no face-down lead", "41A")
@@ -1057,11 +1055,11 @@ class Board(TableMixin, ClaimsMixin):
             raise NotEntitled(
                 "return_lead", "Director", "only Law 47E or Law 54 returns a face-down lead", "41A"
             )
-        e = _FaceDownLeadReturned(None, law)
+        e = FaceDownLeadReturned(None, law)
         self._record(e)
         return e
 
-    def _apply_lead_returned(self, e: _FaceDownLeadReturned) -> None:  # noqa: ARG002
+    def _apply_lead_returned(self, e: FaceDownLeadReturned) -> None:  # noqa: ARG002
         card = self._face_down
         if card is None or self.opening_leader is None:  # pragma: no cover
             return
@@ -1586,45 +1584,6 @@ class Board(TableMixin, ClaimsMixin):
         from bridgetable.core.views import view_for
 
         return view_for(self, role)
-
-
-# private events for Law 46 states; defined here and registered with the codec
-from dataclasses import dataclass  # noqa: E402
-
-from bridgetable.core.events import register_event  # noqa: E402
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RankNamed:
-    """Declarer named a rank that two or more of dummy's cards qualify for (46B3b)."""
-
-    seat: Seat
-    text: str
-    candidates: tuple[Card, ...]
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DefenderToChoose:
-    """Declarer said "anything": either defender chooses dummy's card (46B5)."""
-
-    seat: Seat
-    text: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class FaceDownLeadReturned:
-    """The Director returned the face-down opening lead to the leader (41A, 47E, 54)."""
-
-    seat: Seat | None
-    law: str
-
-
-_RankNamed = RankNamed
-_DefenderToChoose = DefenderToChoose
-_FaceDownLeadReturned = FaceDownLeadReturned
 
 
 def _replay_call(b: Board, e: CallMade) -> None:

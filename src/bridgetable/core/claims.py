@@ -36,7 +36,26 @@ from typing import TYPE_CHECKING, Any
 
 from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import NotationError, NotEntitled, WrongPhase
-from bridgetable.core.events import register_event
+from bridgetable.core.events import (
+    AgreementEstablished,
+    AllHandsFaced,
+    ClaimAgreed,
+    ClaimDisputed,
+    ClaimObjected,
+    CurrentTrickStatement,
+    DirectorRuled,
+    HandShownToPartner,
+    PlayOnAgreed,
+    PlayOnRequested,
+    RulingAccepted,
+    RulingAsked,
+    RulingProposed,
+    ScorePublished,
+    TricksRestored,
+)
+
+# Every event is defined in core.events; adjudication/cli.py still imports this one from here.
+from bridgetable.core.events import ClaimMade as ClaimMade  # noqa: PLC0414
 from bridgetable.core.phase import Phase
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat, Side
@@ -49,159 +68,6 @@ if TYPE_CHECKING:
 #: An oracle for Law 79A2: the fewest of the remaining tricks ``side`` takes under any play
 #: of all four hands from ``position``. The solver layer provides one.
 FloorOracle = Callable[[Position, Side], int]
-
-
-# ----------------------------------------------------------------------------- events
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ClaimMade:
-    """A claim or concession (Law 68A, 68B): ``tricks`` of the remaining tricks (the one in
-    progress included) go to the claimer's side; ``statement`` is the notation text."""
-
-    seat: Seat
-    tricks: int
-    statement: str | None = None
-    concession: bool = False
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class CurrentTrickStatement:
-    """A statement about the trick in progress only: not a claim, play goes on (68 preamble)."""
-
-    seat: Seat
-    text: str = ""
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ClaimAgreed:
-    """A player assents to the claim (68D1, 69A)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ClaimDisputed:
-    """A player, dummy included, disputes the claim (68D2)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ClaimObjected:
-    """A defender's partner objects at once to his claim or concession (68B2)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class PlayOnRequested:
-    """The non-claiming side asks to play on after a dispute (68D2b)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class PlayOnAgreed:
-    """A player agrees to play on (68D2b(i): all four must)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class HandShownToPartner:
-    """Rubber: after declarer's claim a defender faces his hand to his partner."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class AllHandsFaced:
-    """The Director has all remaining cards faced (70B3)."""
-
-    seat: Seat | None = None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DirectorRuled:
-    """The Director's ruling on a disputed claim (Law 70): ``tricks`` of the remaining tricks
-    to the claimer's side."""
-
-    seat: Seat | None
-    tricks: int
-    laws: str = "70"
-    text: str = ""
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RulingAsked:
-    """A player asks for the adjudicator's proposed ruling on a disputed claim, with no Director
-    at the table (instead of playing on, 68D2b, or calling the Director, 68D2a)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RulingProposed:
-    """The adjudicator's proposed ruling on a disputed claim, recorded by the server:
-    ``tricks`` of the remaining tricks to the claimer's side, with the Laws and the
-    explanation shown to all four. Every remaining card is faced (70B3). It becomes the
-    result when all four players accept it."""
-
-    seat: Seat | None
-    tricks: int
-    laws: str = "70"
-    text: str = ""
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RulingAccepted:
-    """A player accepts the proposed ruling; with all four it is the result."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class AgreementEstablished:
-    """The agreeing side made a call on a later board, or the round ended (69A)."""
-
-    seat: Seat | None = None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ScorePublished:
-    """The official score was made available; the Correction Period runs from here (79C1)."""
-
-    seat: Seat | None
-    at: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class TricksRestored:
-    """The Director returns ``tricks`` to ``side_of`` 's side: withdrawal of agreement (69B)
-    or a cancelled concession (71)."""
-
-    seat: Seat | None
-    side_of: Seat
-    tricks: int
-    law: str
-    at: str
 
 
 # ----------------------------------------------------------------------------- state

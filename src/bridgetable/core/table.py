@@ -59,7 +59,21 @@ from typing import Any
 from bridgetable.core.calls import Contract
 from bridgetable.core.cards import DISPLAY_SUITS, SUIT_MASKS, Card, Suit
 from bridgetable.core.errors import IllegalPlay, NotationError, NotEntitled, WrongPhase
-from bridgetable.core.events import CardPlayed, OpeningLeadFaceDown, register_event
+from bridgetable.core.events import (
+    AttentionDrawn,
+    CardExposed,
+    CardPlayed,
+    DeclarerSawDummy,
+    DefectiveTrick,
+    DummyIndicated,
+    DummyMisplayed,
+    DummyWarned,
+    HandsReturned,
+    MisplayFlagged,
+    OpeningLeadFaceDown,
+    ProperLeadMade,
+    RectificationChosen,
+)
 from bridgetable.core.phase import Phase
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
@@ -67,120 +81,6 @@ from bridgetable.core.tricks import Trick, legal_mask
 
 #: The non-honours (two to nine) of every suit (Law 50B, 50C).
 _LOW_RANKS = sum(((1 << 8) - 1) << (13 * s) for s in range(4))
-
-
-# ----------------------------------------------------------------------------- events
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class CardExposed:
-    """A card exposed other than in normal play (Laws 24, 45E, 48-50, 53A at trick 13, 54A).
-
-    ``law`` says how it was handled: ``"49"`` a defender's card, now a penalty card;
-    ``"48A"`` declarer's card, no rectification; ``"54A"`` presumed declarer exposing a card
-    after a faced opening lead out of turn, who then spreads his hand; ``"24"`` an "opening
-    lead" by the presumed declarer or dummy (54E); ``"45E"`` a fifth card; ``"53A"`` a lead
-    out of turn to the thirteenth trick, played later in its turn.
-    """
-
-    seat: Seat
-    card: Card
-    deliberate: bool
-    law: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RectificationChosen:
-    """The entitled player chose one of the options the Law gave him."""
-
-    seat: Seat
-    option: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class AttentionDrawn:
-    """A player draws attention to a possible revoke by ``offender`` (Laws 9, 62A)."""
-
-    seat: Seat
-    offender: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DummyWarned:
-    """Dummy warns declarer against leading from the wrong hand (42B2; 43B2a if his rights
-    are forfeited)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DummyIndicated:
-    """Dummy touched or indicated one of his cards without declarer's instruction (45F)."""
-
-    seat: Seat
-    card: Card
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DeclarerSawDummy:
-    """The Director finds the presumed declarer could have seen dummy's cards (54C)."""
-
-    seat: Seat | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class HandsReturned:
-    """The four hands went back into the board: a trick-12 revoke is then final (62D)."""
-
-    seat: Seat | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DummyMisplayed:
-    """Dummy placed ``card`` in the played position without declarer's designation (45D)."""
-
-    seat: Seat
-    card: Card
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class MisplayFlagged:
-    """``seat`` (``None``: the Director) drew attention to dummy's misplaced card (45D)."""
-
-    seat: Seat | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DefectiveTrick:
-    """Trick ``trick`` (0-based) is defective (67): ``hand`` never played the card recorded
-    for him, or (``extra``) also put that card among his played cards to it."""
-
-    seat: Seat | None
-    hand: Seat
-    trick: int
-    extra: Card | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ProperLeadMade:
-    """``seat`` makes the proper lead from ``hand`` over an opponent's lead out of turn
-    (53B): the cards played in error to the trick leave it; each "may be withdrawn" (16C),
-    as the player who played it then chooses (``"53B"`` :class:`Pending`). The lead itself
-    follows as a :class:`~bridgetable.core.events.CardPlayed`."""
-
-    seat: Seat
-    hand: Seat
 
 
 # ----------------------------------------------------------------------------- state

@@ -66,12 +66,12 @@ from bridgetable.core.calls import (
     parse_call,
 )
 from bridgetable.core.cards import Card, Hand
-from bridgetable.core.claims import ClaimMade
 from bridgetable.core.deal import Deal
 from bridgetable.core.errors import ActionRefused, NotationError
 from bridgetable.core.events import (
     EVENT_TYPES,
     CallMade,
+    ClaimMade,
     event_from_dict,
     event_to_dict,
     standing_calls,
