@@ -40,8 +40,6 @@ class Profile:
             after the claim (a ruff, or following to a trump lead) knows from then on that
             trumps are out, and plays as an aware claimer: he has seen one (the condition of
             EBU White Book 8.70.4(b), awareness shown by the play itself).
-        defence: P4. ``"any"``: the non-claiming side may make any legal play (the Laws'
-            reading, 70A); ``"normal"`` is not offered yet.
     """
 
     name: str
@@ -51,7 +49,6 @@ class Profile:
     ruff_low: bool = True
     aware_claimer_draws_trumps: bool = True
     aware_after_trump_seen: bool = True
-    defence: str = "any"
 
 
 PROFILES: dict[str, Profile] = {

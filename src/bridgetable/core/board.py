@@ -157,7 +157,6 @@ class Board(TableMixin, ClaimsMixin):
         self._free = True  # no Law 46 choice (rank candidates, defenders' choice) pending
         self._won = [0, 0]
         self._review = [True, True, True, True]
-        self._played = [False, False, False, False]
         self._questions: list[tuple[Seat, int]] = []
         self._call_events: list[CallMade] = []
         self._call_at: list[int] = []  # event index of each call standing in the auction
@@ -179,7 +178,6 @@ class Board(TableMixin, ClaimsMixin):
         self._seen_faced: bool = False  # lead faced (dummy spread)
         self.view_cache: dict[Any, Any] = {}  # parts of views that never change (views.py)
         self._claim = None
-        self._claims_history = []
         self._faced = set()
         self._partner_shown = set()
         self._restored = []
@@ -647,7 +645,6 @@ class Board(TableMixin, ClaimsMixin):
         self._hands[e.seat] &= ~e.card.bit
         self._face_down = e.card
         self._review[e.seat] = False
-        self._played[e.seat] = True
 
     def face_lead(self, seat: Seat) -> LeadFaced:
         """Face the opening lead: the Clarification Period ends and the play period starts
@@ -703,7 +700,6 @@ class Board(TableMixin, ClaimsMixin):
     def _put_card(self, hand: Seat, card: Card) -> None:
         player = self._declarer if hand is self._dummy else hand
         self._review[player] = False  # type: ignore[index]
-        self._played[player] = True  # type: ignore[index]
         trick = self._trick
         if not trick:
             self._trick_leader = hand
@@ -1066,7 +1062,6 @@ class Board(TableMixin, ClaimsMixin):
         self._hands[self.opening_leader] |= card.bit
         self._face_down = None
         self._review[self.opening_leader] = True
-        self._played[self.opening_leader] = False
 
     # ------------------------------------------------------------------ questions (20, 41)
 

@@ -83,14 +83,12 @@ class Claim:
     statement: Statement
     concession: bool
     position: Position
-    quitted: int
     status: str = "pending"  # pending, agreed, disputed, void, play_on, ruled
     agreed: set[Seat] = field(default_factory=set)
     disputed: set[Seat] = field(default_factory=set)
     play_on: set[Seat] = field(default_factory=set)
     play_on_requested: bool = False
     established: bool = False
-    responses: int = 0
     ruling: DirectorRuled | RulingProposed | None = None
     #: a player asked for the adjudicator's proposal; the proposal; who accepted it
     ruling_asked: bool = False
@@ -171,7 +169,6 @@ class ClaimsMixin:
     rules: RuleSet
     oracle: FloorOracle | None
     _claim: Claim | None
-    _claims_history: list[Claim]
     _faced: set[Seat]
     _partner_shown: set[Seat]
     _restored: list[int]
@@ -357,10 +354,8 @@ class ClaimsMixin:
             statement=parse_statement(e.statement),
             concession=e.concession,
             position=self.position(),
-            quitted=len(self._tricks),
         )
         self._claim = claim
-        self._claims_history.append(claim)
         self._faced.add(e.seat)
         self._phase = Phase.CLAIM
         self._table_on_claim(e.seat)
@@ -417,7 +412,6 @@ class ClaimsMixin:
         if claim is None:  # pragma: no cover
             return
         claim.agreed.add(e.seat)
-        claim.responses += 1
         if all(s in claim.agreed for s in self._claimer_opponents(claim)):
             claim.status = "agreed"
             self._phase = Phase.ENDED
@@ -452,7 +446,6 @@ class ClaimsMixin:
             return
         claim.disputed.add(e.seat)
         claim.agreed.discard(e.seat)
-        claim.responses += 1
         claim.status = "disputed"
         self._phase = Phase.CLAIM
 

@@ -172,7 +172,6 @@ class TableMixin:
     _marks: list[list[bool]]
     _face_down: Card | None
     _review: list[bool]
-    _played: list[bool]
     _played_at: list[int]
     _events: list[Any]
     _seen_faced: bool
@@ -686,7 +685,6 @@ class TableMixin:
             self._hands[leader] |= fd.bit
             self._face_down = None
             self._review[leader] = True
-            self._played[leader] = False
         self._hands[hand] &= ~card.bit
         self._put_card(hand, card)
         declarer = self._declarer
@@ -1019,7 +1017,6 @@ class TableMixin:
             self._trick_leader = None
             self._make_penalty(offender, card, major=True)
             self._review[offender] = True
-            self._played[offender] = False
             self._set_turn(p.due)
 
     def _withdraw_from_trick(self, hand: Seat) -> Card:
