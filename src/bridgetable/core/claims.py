@@ -32,9 +32,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bridgetable.core.cards import Card, Suit
+from bridgetable.core.cards import Suit
 from bridgetable.core.errors import NotationError, NotEntitled, WrongPhase
 from bridgetable.core.events import (
     AgreementEstablished,
@@ -56,14 +56,11 @@ from bridgetable.core.events import (
 
 # Every event is defined in core.events; adjudication/cli.py still imports this one from here.
 from bridgetable.core.events import ClaimMade as ClaimMade  # noqa: PLC0414
+from bridgetable.core.host import BoardHost
 from bridgetable.core.phase import Phase
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat, Side
 from bridgetable.core.statement import Statement, parse_statement
-
-if TYPE_CHECKING:
-    from bridgetable.core.rules import RuleSet
-    from bridgetable.core.tricks import Trick
 
 #: An oracle for Law 79A2: the fewest of the remaining tricks ``side`` takes under any play
 #: of all four hands from ``position``. The solver layer provides one.
@@ -153,51 +150,16 @@ class Claim:
         }
 
 
-class ClaimsMixin:
+class ClaimsMixin(BoardHost):
     """The claim commands of :class:`~bridgetable.core.board.Board`."""
 
-    # provided by Board
-    _phase: Phase
-    _declarer: Seat | None
-    _dummy: Seat | None
-    _trick: list[tuple[Seat, Card]]
-    _tricks: list[Trick]
-    _hands: list[int]
-    _won: list[int]
-    _trump: Any
-    _events: list[Any]
-    rules: RuleSet
+    # the claim's state (set in Board._reset)
     oracle: FloorOracle | None
     _claim: Claim | None
     _faced: set[Seat]
     _partner_shown: set[Seat]
     _restored: list[int]
     _published: datetime | None
-
-    def _record(self, e: Any) -> None:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    def _is_defender(self, seat: Seat) -> bool:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    # table-mode hooks (Board's TableMixin; no-ops here)
-    def _table_on_claim(self, claimer: Seat) -> None:  # pragma: no cover - TableMixin's
-        """63A3: a claim by the offending side establishes its revoke."""
-
-    def _table_on_agreement(self, side: Side) -> None:  # pragma: no cover - TableMixin's
-        """63A4: the offending side's agreement, once established, establishes it."""
-
-    def revoke_transfer(  # pragma: no cover - TableMixin's
-        self, later_by_claim: dict[Side, int] | None = None
-    ) -> dict[Side, int]:
-        """Trick transfers for established revokes (64A)."""
-        del later_by_claim
-        return {Side.NS: 0, Side.EW: 0}
-
-    @property
-    def pending(self) -> Any:  # pragma: no cover - TableMixin's
-        """A rectification choice awaiting its chooser (table mode)."""
-        return None
 
     # -- helpers -------------------------------------------------------------------
 

@@ -56,7 +56,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from bridgetable.core.calls import Contract
 from bridgetable.core.cards import DISPLAY_SUITS, SUIT_MASKS, Card, Suit
 from bridgetable.core.errors import IllegalPlay, NotationError, NotEntitled, WrongPhase
 from bridgetable.core.events import (
@@ -74,8 +73,8 @@ from bridgetable.core.events import (
     ProperLeadMade,
     RectificationChosen,
 )
+from bridgetable.core.host import BoardHost
 from bridgetable.core.phase import Phase
-from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
 from bridgetable.core.tricks import Trick, legal_mask
 
@@ -155,33 +154,8 @@ def _suits_text(suits: tuple[Suit, ...]) -> str:
     return " ".join(s.letter for s in suits)
 
 
-class TableMixin:
+class TableMixin(BoardHost):
     """The table-mode commands and state of :class:`~bridgetable.core.board.Board`."""
-
-    # provided by Board
-    _phase: Phase
-    _declarer: Seat | None
-    _dummy: Seat | None
-    _contract: Contract | None
-    _trick: list[tuple[Seat, Card]]
-    _trick_leader: Seat | None
-    _tricks: list[Trick]
-    _hands: list[int]
-    _turn: Seat | None
-    _won: list[int]
-    _marks: list[list[bool]]
-    _face_down: Card | None
-    _review: list[bool]
-    _played_at: list[int]
-    _events: list[Any]
-    _seen_faced: bool
-    _dummy_forfeited: bool
-    _attention_drawn: bool
-    _pending_rank: tuple[Card, ...]
-    _defender_choice: bool
-    _changed_after: list[Seat]
-    _designated: Card | None
-    rules: RuleSet
 
     # table state
     _table: bool
@@ -200,27 +174,6 @@ class TableMixin:
     _misplay: tuple[int, Card] | None
     _defective: list[tuple[int, Seat]]
     _in_error: list[tuple[Seat, Card, Seat]]
-
-    # -- Board's methods (stubs for the type checker; Board's own come first) ----------
-
-    def _record(self, e: Any) -> None:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    def _set_turn(self, hand: Seat | None) -> None:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    def _put_card(self, hand: Seat, card: Card) -> None:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    def _reopen_last_trick(self) -> None:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    def _player_of(self, hand: Seat) -> Seat:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    @property
-    def opening_leader(self) -> Seat | None:  # pragma: no cover - Board's
-        raise NotImplementedError
 
     def _table_reset(self) -> None:
         self._table = self.rules.policy == "table"
@@ -482,7 +435,7 @@ class TableMixin:
                 )
             return "card", hand
         if self._trick_has(hand):
-            if not self._is_defender_seat(hand):
+            if not self._is_defender(hand):
                 raise NotEntitled(
                     "play",
                     seat,
@@ -490,7 +443,7 @@ class TableMixin:
                     "45E",
                 )
             return "premature", hand
-        if hand is not self._turn and self._is_defender_seat(hand):
+        if hand is not self._turn and self._is_defender(hand):
             partner = hand.partner
             due = self._turn
             before_partner = (
@@ -521,7 +474,7 @@ class TableMixin:
             p.kind == "55"
             and p.offender is not None
             and hand is p.offender.rho
-            and self._is_defender_seat(hand)
+            and self._is_defender(hand)
             and len(self._trick) == 1
         )
 
@@ -619,9 +572,6 @@ class TableMixin:
     def _withdrawn_53b(self, hand: Seat, card: Card, leader: Seat | None) -> None:
         self._flag("53B, 16C", f"{hand}'s {card} led out of turn goes back: {leader} led properly")
 
-    def _is_defender_seat(self, seat: Seat) -> bool:
-        return self._declarer is not None and seat.side is not self._declarer.side
-
     def _table_play(self, seat: Seat, card: Card) -> Any:
         how, hand = self._table_check(seat, card)
         if how == "exposed":
@@ -707,7 +657,7 @@ class TableMixin:
         self._hands[hand] &= ~card.bit
         self._put_card(hand, card)
         self._set_turn(hand.lho)
-        if self._is_defender_seat(hand):
+        if self._is_defender(hand):
             declarer = self._declarer
             if declarer is not None:
                 self._pending = Pending(
@@ -811,7 +761,7 @@ class TableMixin:
     def _make_penalty(self, hand: Seat, card: Card, *, major: bool) -> None:
         """``card`` (still in ``hand``) becomes a penalty card; two or more are all major
         (50B). Never for declarer or dummy (48A)."""
-        if not self._is_defender_seat(hand):
+        if not self._is_defender(hand):
             return
         pcs = self._penalty[hand]
         pcs[card] = major or card.rank.is_honour
@@ -843,7 +793,7 @@ class TableMixin:
             and self._declarer is not None
         ):
             leader = self._turn
-            if leader is None or not self._is_defender_seat(leader):
+            if leader is None or not self._is_defender(leader):
                 return
             owner = leader.partner
             suits = tuple(
@@ -873,7 +823,7 @@ class TableMixin:
             or hand in self._designated_pc
             or self._face_down is not None
             or self._phase not in (Phase.PLAY, Phase.CLARIFICATION)
-            or not self._is_defender_seat(hand)
+            or not self._is_defender(hand)
         ):
             return
         mask = self._constrained_mask(hand)
@@ -1088,7 +1038,7 @@ class TableMixin:
         p = self._pending
         if p is not None and p.kind == "54" and seat is self._declarer and "spread" in p.options:
             law = "54A"
-        elif self._is_defender_seat(seat):
+        elif self._is_defender(seat):
             law = "49"
         else:
             law = "48A"
@@ -1180,7 +1130,7 @@ class TableMixin:
         if (
             seat is self._dummy
             and self._phase is Phase.PLAY
-            and not (self._dummy_forfeited and self._is_defender_seat(offender))
+            and not (self._dummy_forfeited and self._is_defender(offender))
         ):
             raise NotEntitled(
                 "draw_attention",
@@ -1569,7 +1519,7 @@ class TableMixin:
         pos = self._position(dummy)
         self._withdraw_from_trick(dummy)
         for h, _ in sorted(self._trick, key=lambda sc: self._position(sc[0])):
-            if self._position(h) > pos and self._is_defender_seat(h):
+            if self._position(h) > pos and self._is_defender(h):
                 self._queue.append(Pending("45D", (h,), ("retract", "keep"), "45D", h))
         self._set_turn(self._first_missing())
         self._after()
