@@ -78,7 +78,7 @@ from bridgetable.core.events import (
 )
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
-from bridgetable.core.rules import RuleSet
+from bridgetable.core.rules import REMOVED_OPTIONS, RENAMED_VALUES, RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.tricks import winning_index
 from bridgetable.formats._pbnlex import MAX_LINE, Tok, lex, split_lines
@@ -1918,6 +1918,9 @@ def _parse_rules(text: str, *, rubber: bool) -> RuleSet:
         if not item.strip():
             continue
         name, sep, val = (x.strip() for x in item.partition("="))
+        if sep and name in REMOVED_OPTIONS:
+            continue  # written by an earlier release; it changed nothing
+        val = RENAMED_VALUES.get((name, val), val)
         if not sep or name not in data or name == "code":
             raise NotationError(f"{item.strip()!r} is not a rule option 'name=value'")
         cur = data[name]
