@@ -440,6 +440,6 @@ def _dd(pos: Position, side: Any, dd: DDFunction | bool | None) -> int | None:
             from bridgetable.solver.dds import DDSSolver
 
             return DDSSolver().tricks(pos, side)
-        except (ImportError, SolverError):  # pragma: no cover - endplay missing
+        except SolverError:  # pragma: no cover - endplay missing
             return None
     return dd(pos, side)
