@@ -29,7 +29,7 @@ from typing import Any
 
 from bridgetable.adjudication.ruling import adjudicate
 from bridgetable.core.board import Board
-from bridgetable.core.claims import ClaimMade
+from bridgetable.core.events import ClaimMade
 from bridgetable.core.record import BoardRecord
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus"

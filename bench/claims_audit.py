@@ -8,7 +8,7 @@ side takes at least the claimed tricks with best play by all four; a Director up
 all such claims made by real players, so the cut rate among them measures how far the
 adjudicator's "normal play" strays from a Director's.
 
-    python bench/claims_audit.py [--cap SECONDS] [--profile ebu|acbl|wbf|dbf]
+    python bench/claims_audit.py [--cap SECONDS] [--profile ebu|wbf|dbf]
                                  [--player-class novice|club|expert] [--json] [--list N]
 
 Prints: claims, upheld, cut, undetermined, the cut rate among sound claims (target: at most

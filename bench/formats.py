@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from bridgetable.core.board import Board
-from bridgetable.core.claims import ClaimMade
 from bridgetable.core.deal import Deal
+from bridgetable.core.events import ClaimMade
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord
 from bridgetable.formats import lin, pbn

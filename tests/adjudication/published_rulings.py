@@ -70,6 +70,5 @@ PUBLISHED_CASES: list[Case] = [
         statement="HA, cash S, cash D",
         awarded=8,
         tags=("published", "C1", "C2", "70D1"),
-        profile="acbl",
     ),
 ]

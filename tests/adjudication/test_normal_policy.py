@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bridgetable.adjudication.normal import NormalPlay
-from bridgetable.adjudication.profiles import profile
+from bridgetable.adjudication.profiles import Profile
 from bridgetable.core.cards import Card, Suit, cards_of_mask
 from bridgetable.core.position import Position
 from bridgetable.core.seats import Seat
@@ -34,7 +34,7 @@ def test_claimer_cashes_winners_first_unless_the_statement_concedes_first() -> N
 def test_spot_cards_without_an_honour_may_go_in_any_order() -> None:
     pos = Position.from_pbn("N:754... 2.A2.. ...A32 .98.3.", trump=None, leader=N)
     assert set(allowed(pos, N, None, 3)) == {"S7", "S5", "S4"}
-    strict = profile("acbl").__class__("strict", careless_spot_cards=False)
+    strict = Profile("strict", careless_spot_cards=False)
     assert allowed(pos, N, None, 3, prof=strict) == ["S7"]
 
 

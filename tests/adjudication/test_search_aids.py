@@ -28,7 +28,7 @@ many = settings(max_examples=400, deadline=None, derandomize=True, database=None
 
 
 def random_profile(rng: random.Random) -> Profile:
-    base = profile(rng.choice(["ebu", "acbl", "wbf"]))
+    base = profile(rng.choice(["ebu", "wbf", "dbf"]))
     return replace(
         base,
         top_down=rng.random() < 0.7,

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from bridgetable.core.board import Board
-from bridgetable.core.claims import ClaimAgreed, ClaimMade
 from bridgetable.core.errors import BridgeError
-from bridgetable.core.events import CallMade, LeadFaced
+from bridgetable.core.events import CallMade, ClaimAgreed, ClaimMade, LeadFaced
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord
 from bridgetable.formats import lin, pbn

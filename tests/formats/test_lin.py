@@ -7,9 +7,8 @@ import pytest
 from bridgetable.core.board import Board
 from bridgetable.core.calls import parse_call
 from bridgetable.core.cards import Card
-from bridgetable.core.claims import ClaimAgreed, ClaimMade
 from bridgetable.core.deal import Deal
-from bridgetable.core.events import CallMade
+from bridgetable.core.events import CallMade, ClaimAgreed, ClaimMade
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat
 from bridgetable.formats import lin

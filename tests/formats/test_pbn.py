@@ -8,9 +8,8 @@ import pytest
 from bridgetable.core.board import Board
 from bridgetable.core.calls import PASS, Contract, parse_call
 from bridgetable.core.cards import Card
-from bridgetable.core.claims import ClaimAgreed, ClaimDisputed, ClaimMade, DirectorRuled
 from bridgetable.core.deal import Deal
-from bridgetable.core.events import CallMade
+from bridgetable.core.events import CallMade, ClaimAgreed, ClaimDisputed, ClaimMade, DirectorRuled
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat

@@ -242,7 +242,7 @@ def test_texts_survive_exactly() -> None:
             policy="table",
             face_up_opening_lead=True,
             correction_period_minutes=45,
-            claim_guidance="acbl",
+            claim_guidance="wbf",
             player_class="expert",
         ),
     ],
@@ -256,6 +256,18 @@ def test_rule_options_travel_with_the_events(rules: RuleSet) -> None:
     assert loaded[0].setup.rules == rules
     value = tag(text, "BridgetableEvents")
     assert value.startswith("policy=table") and ("Rubber" in text) is rules.is_rubber
+
+
+def test_rule_options_of_an_earlier_release_still_read() -> None:
+    # ``screens`` changed nothing and is gone; ``acbl`` claim guidance was ``ebu`` by name
+    b = new_board(TABLE, contract="4S S")
+    b.play(E, c("HA"))
+    b.choose(S, "refuse")
+    text = pbn.dumps([b.record])
+    assert '[BridgetableEvents "policy=table"]' in text
+    old = text.replace('"policy=table"', '"policy=table;screens=true;claim_guidance=acbl"')
+    loaded = pbn.loads(old, strict=True)
+    assert list(loaded) == [b.record]
 
 
 def test_online_boards_are_written_without_the_extension() -> None:

@@ -25,6 +25,9 @@ STORED: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))
 def test_stored_record_replays_identically(n: int) -> None:
     text = json.dumps(STORED[n]["record"])
     assert digest(text) == STORED[n]["digest"]
-    # and the record written again is the record read
+    # and the record written again is the record read, less the rule option that did
+    # nothing and went (``screens``, read and dropped: issue 13)
     again = Board.replay(BoardRecord.from_json(text)).record
-    assert json.loads(again.to_json()) == STORED[n]["record"]
+    expected = json.loads(text)
+    expected["setup"]["rules"].pop("screens", None)
+    assert json.loads(again.to_json()) == expected

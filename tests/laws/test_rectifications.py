@@ -21,6 +21,7 @@ from bridgetable.core.calls import Contract
 from bridgetable.core.cards import Card, Suit
 from bridgetable.core.deal import Deal
 from bridgetable.core.errors import ActionRefused, NotEntitled
+from bridgetable.core.events import RectificationChosen
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rectifications import (
     RECTIFICATIONS,
@@ -30,7 +31,6 @@ from bridgetable.core.rectifications import (
 )
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat
-from bridgetable.core.table import RectificationChosen
 from bridgetable.core.views import DIRECTOR
 from laws.rectification_records import DATA
 

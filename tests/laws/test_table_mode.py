@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from bridgetable.core.board import Board
 from bridgetable.core.cards import Suit
-from bridgetable.core.events import CardPlayed
+from bridgetable.core.events import CardExposed, CardPlayed
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat, Side
-from bridgetable.core.table import CardExposed
 from bridgetable.core.views import DIRECTOR
 
 from support import E, N, S, W, c, new_board, refused

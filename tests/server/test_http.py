@@ -73,6 +73,12 @@ def test_http_api(server: ServerProcess) -> None:
                 headers={"authorization": f"Bearer {dtok}"},
             )
             assert r.status_code == 400
+            for fmt, start in (("pbn", "% PBN"), ("lin", "pn|")):
+                r = await http.get(
+                    f"{server.http}/api/tables/{tid}/record?format={fmt}",
+                    headers={"authorization": f"Bearer {dtok}"},
+                )
+                assert r.status_code == 200 and r.text.startswith(start), (fmt, r.text[:80])
 
     asyncio.run(run())
 

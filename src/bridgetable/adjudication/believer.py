@@ -106,13 +106,12 @@ class _Reference:
 
 def default_oracle() -> DDOracle:
     """DDS through endplay; the exhaustive reference solver where endplay is missing."""
-    try:
-        from bridgetable.solver.dds import DDSSolver
+    from bridgetable.solver.dds import DDSSolver
+    from bridgetable.solver.errors import SolverError
 
-        solver = DDSSolver()
-        solver.card_values_many([])
-        return solver
-    except ImportError:  # pragma: no cover - endplay missing
+    try:
+        return DDSSolver()  # fails at once without endplay
+    except SolverError:  # pragma: no cover - endplay missing
         return _Reference()
 
 

@@ -1,11 +1,13 @@
 """Jurisdiction profiles: the options where published claim guidance differs.
 
 Each option names its source; ``docs/claims.md`` explains them. The default profile follows
-the EBU White Book; ``acbl`` follows the ACBL Laws Commission claim guidelines (2019); ``wbf``
-follows the WBF Laws Committee's view that a claimer may notice a show-out; ``dbf`` the Danish
-Bridge Federation's, that an order stranding the claimer's own winners is irrational. Which
-slips each profile treats as normal is the table ``PROFILE_SLIPS`` of
-``adjudication/slips.py``.
+the EBU White Book; ``wbf`` follows the WBF Laws Committee's view that a claimer may notice a
+show-out; ``dbf`` the Danish Bridge Federation's, that an order stranding the claimer's own
+winners is irrational. The ACBL Laws Commission's claim guidelines (Spring 2019) are applied
+under every profile and ask for nothing the White Book profile does not apply, so there is
+no ``acbl`` profile. Which slips each profile treats as normal is the table ``PROFILE_SLIPS`` of
+``adjudication/slips.py``; the names are :data:`bridgetable.core.rules.ClaimGuidance`, the
+rules' choice.
 
 Example:
     >>> from bridgetable.adjudication.profiles import profile
@@ -40,8 +42,6 @@ class Profile:
             after the claim (a ruff, or following to a trump lead) knows from then on that
             trumps are out, and plays as an aware claimer: he has seen one (the condition of
             EBU White Book 8.70.4(b), awareness shown by the play itself).
-        defence: P4. ``"any"``: the non-claiming side may make any legal play (the Laws'
-            reading, 70A); ``"normal"`` is not offered yet.
     """
 
     name: str
@@ -51,12 +51,10 @@ class Profile:
     ruff_low: bool = True
     aware_claimer_draws_trumps: bool = True
     aware_after_trump_seen: bool = True
-    defence: str = "any"
 
 
 PROFILES: dict[str, Profile] = {
     "ebu": Profile("ebu"),
-    "acbl": Profile("acbl"),
     "wbf": Profile("wbf", claimer_notices_showouts=True),
     # Danish Bridge Federation, LKU-20 (3rd ed., 2021): an order between suits that strands
     # the claimer's own winners is irrational (see adjudication/slips.py, PROFILE_SLIPS)
@@ -67,7 +65,7 @@ DEFAULT_PROFILE = "ebu"
 
 
 def profile(name: str = DEFAULT_PROFILE) -> Profile:
-    """The named profile (``ebu``, ``acbl``, ``wbf`` or ``dbf``)."""
+    """The named profile (``ebu``, ``wbf`` or ``dbf``)."""
     try:
         return PROFILES[name.lower()]
     except KeyError:

@@ -172,9 +172,11 @@ def adjudicate(
             for none.
         later_statement: a line the claimer proposed only after the claim (after an
             objection): it never improves the ruling (70B1, 70D1, spec P2).
-        rules: duplicate (default) or rubber; Law 71 differs (normal play vs any play).
-        prof: the jurisdiction profile (``ebu`` default, ``acbl``, ``wbf``, ``dbf``): which
-            slips are normal (``adjudication/slips.py``) and the deeming options.
+        rules: duplicate (default) or rubber; Law 71 differs (normal play vs any play). Its
+            ``claim_guidance`` and ``player_class`` are the profile and the class unless
+            ``prof`` or ``player_class`` is given.
+        prof: the jurisdiction profile (``ebu`` default, ``wbf``, ``dbf``): which slips are
+            normal (``adjudication/slips.py``) and the deeming options.
         known_voids: (seat, suit) show-outs before the claim, known to the claimer.
         trumps_seen: the play before the claim showed that the claimer knew of the trumps
             still out (C4b: the Director's finding): he is treated as if he had mentioned
@@ -186,8 +188,9 @@ def adjudicate(
         time_cap: seconds for the whole ruling; past it the answer is "undetermined" (and
             ``floor`` is left out when it did not finish).
         clock: a monotonic clock in seconds.
-        player_class: ``novice``, ``club`` (default) or ``expert``: the class of player
-            whose careless and inferior play counts as normal (Law 70 footnote; spec N3).
+        player_class: ``novice``, ``club`` or ``expert``: the class of player whose careless
+            and inferior play counts as normal (Law 70 footnote; spec N3); by default the
+            rules' ``player_class`` (``club`` unless chosen).
         oracle: double-dummy values for the belief check (default: DDS through endplay).
         agreed: the claim or concession was agreed (69A), so only Law 71 is in question:
             the ruling then asks whether a normal line loses a conceded trick, not how many
@@ -207,7 +210,7 @@ def adjudicate(
         # "concede 2" with a claim of all but two says what the claim says and names no
         # line: the claimer plays as with no statement, so it can never lower the award
         line_stmt = Statement((), stmt.text)
-    pclass = sl.check_class(player_class)
+    pclass = sl.check_class(player_class or rules.player_class)
     enabled = sl.enabled_slips(pr.name if pr.name in PROFILES else "ebu", pclass)
     careless = sl.CARELESS_SPOTS[pclass] if sl.CARELESS_SPOT in enabled else 0
     oracle = oracle or default_oracle()
@@ -437,6 +440,6 @@ def _dd(pos: Position, side: Any, dd: DDFunction | bool | None) -> int | None:
             from bridgetable.solver.dds import DDSSolver
 
             return DDSSolver().tricks(pos, side)
-        except (ImportError, SolverError):  # pragma: no cover - endplay missing
+        except SolverError:  # pragma: no cover - endplay missing
             return None
     return dd(pos, side)

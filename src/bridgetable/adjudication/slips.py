@@ -180,8 +180,6 @@ _ALL = frozenset(
 PROFILE_SLIPS: dict[str, frozenset[str]] = {
     # EBU White Book 8.70: all six (8.70.9: a claimer is not deemed to notice a show-out)
     "ebu": _ALL,
-    # ACBL Laws Commission claim guidelines (Spring 2019) 1-5
-    "acbl": _ALL,
     # a WBF Laws Committee minute cited in practice: the claimer notices a show-out
     "wbf": _ALL - {UNNOTICED_SHOWOUT},
     # Danish Bridge Federation (LKU-20, example 2.1): an order that strands the claimer's own

@@ -40,26 +40,7 @@ from typing import Any
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import Call, Contract, Doubling
 from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit, cards_of_mask, suit_cards
-from bridgetable.core.claims import (
-    AgreementEstablished,
-    AllHandsFaced,
-    ClaimAgreed,
-    ClaimDisputed,
-    ClaimMade,
-    ClaimObjected,
-    ClaimsMixin,
-    CurrentTrickStatement,
-    DirectorRuled,
-    FloorOracle,
-    HandShownToPartner,
-    PlayOnAgreed,
-    PlayOnRequested,
-    RulingAccepted,
-    RulingAsked,
-    RulingProposed,
-    ScorePublished,
-    TricksRestored,
-)
+from bridgetable.core.claims import ClaimsMixin, FloorOracle
 from bridgetable.core.commands import dry_run_stop
 from bridgetable.core.designation import DEFENDER_CHOOSES, resolve_designation
 from bridgetable.core.errors import (
@@ -72,29 +53,59 @@ from bridgetable.core.errors import (
     WrongPhase,
 )
 from bridgetable.core.events import (
+    AgreementEstablished,
+    AllHandsFaced,
+    AttentionDrawn,
     CallMade,
     CallReplaced,
     CallWithdrawn,
+    CardExposed,
     CardPlayed,
     CardWithdrawn,
     ChangeReason,
+    ClaimAgreed,
+    ClaimDisputed,
+    ClaimMade,
+    ClaimObjected,
     ContractAsked,
+    CurrentTrickStatement,
+    DeclarerSawDummy,
+    DefectiveTrick,
+    DefenderToChoose,
     DesignationChanged,
     DirectorCalled,
+    DirectorRuled,
     DummyBreach,
+    DummyIndicated,
+    DummyMisplayed,
     DummyRightsForfeited,
+    DummyWarned,
     ExplanationCorrected,
     ExplanationGiven,
     ExplanationRequested,
+    FaceDownLeadReturned,
+    HandShownToPartner,
+    HandsReturned,
     IrregularityReported,
     LeadFaced,
+    MisplayFlagged,
     OpeningLeadFaceDown,
     OwnCardLooked,
+    PlayOnAgreed,
+    PlayOnRequested,
+    ProperLeadMade,
     QuittedTrickShown,
+    RankNamed,
+    RectificationChosen,
     ReviewRequested,
     RevokeInquiry,
+    RulingAccepted,
+    RulingAsked,
+    RulingProposed,
+    ScorePublished,
     TrickInspected,
     TrickMarked,
+    TricksRestored,
     WithdrawReason,
     card_played,
     check_storable_text,
@@ -103,20 +114,7 @@ from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
-from bridgetable.core.table import (
-    AttentionDrawn,
-    CardExposed,
-    DeclarerSawDummy,
-    DefectiveTrick,
-    DummyIndicated,
-    DummyMisplayed,
-    DummyWarned,
-    HandsReturned,
-    MisplayFlagged,
-    ProperLeadMade,
-    RectificationChosen,
-    TableMixin,
-)
+from bridgetable.core.table import TableMixin
 from bridgetable.core.tricks import Trick, legal_mask, winning_index
 
 #: A face-down lead may be returned to the leader's hand only under these Laws (41A).
@@ -163,7 +161,6 @@ class Board(TableMixin, ClaimsMixin):
         self._free = True  # no Law 46 choice (rank candidates, defenders' choice) pending
         self._won = [0, 0]
         self._review = [True, True, True, True]
-        self._played = [False, False, False, False]
         self._questions: list[tuple[Seat, int]] = []
         self._call_events: list[CallMade] = []
         self._call_at: list[int] = []  # event index of each call standing in the auction
@@ -185,7 +182,6 @@ class Board(TableMixin, ClaimsMixin):
         self._seen_faced: bool = False  # lead faced (dummy spread)
         self.view_cache: dict[Any, Any] = {}  # parts of views that never change (views.py)
         self._claim = None
-        self._claims_history = []
         self._faced = set()
         self._partner_shown = set()
         self._restored = []
@@ -733,7 +729,6 @@ class Board(TableMixin, ClaimsMixin):
         self._hands[e.seat] &= ~e.card.bit
         self._face_down = e.card
         self._review[e.seat] = False
-        self._played[e.seat] = True
 
     def face_lead(self, seat: Seat) -> LeadFaced:
         """Face the opening lead: the Clarification Period ends and the play period starts
@@ -789,7 +784,6 @@ class Board(TableMixin, ClaimsMixin):
     def _put_card(self, hand: Seat, card: Card) -> None:
         player = self._declarer if hand is self._dummy else hand
         self._review[player] = False  # type: ignore[index]
-        self._played[player] = True  # type: ignore[index]
         trick = self._trick
         if not trick:
             self._trick_leader = hand
@@ -886,11 +880,11 @@ class Board(TableMixin, ClaimsMixin):
             legal=legal,
         )
         if res == DEFENDER_CHOOSES:
-            e = _DefenderToChoose(seat, text)
+            e = DefenderToChoose(seat, text)
             self._record(e)
             return None
         if isinstance(res, list):
-            e2 = _RankNamed(seat, text, tuple(res))
+            e2 = RankNamed(seat, text, tuple(res))
             self._record(e2)
             return None
         if not isinstance(res, Card):  # pragma: no cover
@@ -951,11 +945,11 @@ class Board(TableMixin, ClaimsMixin):
                     voids[s].add(led)
         return voids
 
-    def _apply_rank_named(self, e: _RankNamed) -> None:
+    def _apply_rank_named(self, e: RankNamed) -> None:
         self._pending_rank = e.candidates
         self._free = False
 
-    def _apply_defender_to_choose(self, e: _DefenderToChoose) -> None:  # noqa: ARG002
+    def _apply_defender_to_choose(self, e: DefenderToChoose) -> None:  # noqa: ARG002
         self._defender_choice = True
         self._free = False
 
@@ -1137,7 +1131,7 @@ class Board(TableMixin, ClaimsMixin):
         self._take_back(hand)
         self._changed_after = [s for s in self._changed_after if s is not hand]
 
-    def director_return_lead(self, law: str) -> _FaceDownLeadReturned:
+    def director_return_lead(self, law: str) -> FaceDownLeadReturned:
         """The Director returns a face-down opening lead to the leader's hand (41A, 47E, 54)."""
         if self._face_down is None:
             raise WrongPhase("return_lead", "Director", "there is no face-down lead", "41A")
@@ -1145,18 +1139,17 @@ class Board(TableMixin, ClaimsMixin):
             raise NotEntitled(
                 "return_lead", "Director", "only Law 47E or Law 54 returns a face-down lead", "41A"
             )
-        e = _FaceDownLeadReturned(None, law)
+        e = FaceDownLeadReturned(None, law)
         self._record(e)
         return e
 
-    def _apply_lead_returned(self, e: _FaceDownLeadReturned) -> None:  # noqa: ARG002
+    def _apply_lead_returned(self, e: FaceDownLeadReturned) -> None:  # noqa: ARG002
         card = self._face_down
         if card is None or self.opening_leader is None:  # pragma: no cover
             return
         self._hands[self.opening_leader] |= card.bit
         self._face_down = None
         self._review[self.opening_leader] = True
-        self._played[self.opening_leader] = False
 
     # ------------------------------------------------------------------ questions (20, 41)
 
@@ -1707,45 +1700,6 @@ class Board(TableMixin, ClaimsMixin):
         from bridgetable.core.views import view_for
 
         return view_for(self, role)
-
-
-# private events for Law 46 states; defined here and registered with the codec
-from dataclasses import dataclass  # noqa: E402
-
-from bridgetable.core.events import register_event  # noqa: E402
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RankNamed:
-    """Declarer named a rank that two or more of dummy's cards qualify for (46B3b)."""
-
-    seat: Seat
-    text: str
-    candidates: tuple[Card, ...]
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DefenderToChoose:
-    """Declarer said "anything": either defender chooses dummy's card (46B5)."""
-
-    seat: Seat
-    text: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class FaceDownLeadReturned:
-    """The Director returned the face-down opening lead to the leader (41A, 47E, 54)."""
-
-    seat: Seat | None
-    law: str
-
-
-_RankNamed = RankNamed
-_DefenderToChoose = DefenderToChoose
-_FaceDownLeadReturned = FaceDownLeadReturned
 
 
 def _replay_call(b: Board, e: CallMade) -> None:

@@ -32,176 +32,39 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bridgetable.core.cards import Card, Suit
+from bridgetable.core.cards import Suit
 from bridgetable.core.errors import NotationError, NotEntitled, WrongPhase
-from bridgetable.core.events import register_event
+from bridgetable.core.events import (
+    AgreementEstablished,
+    AllHandsFaced,
+    ClaimAgreed,
+    ClaimDisputed,
+    ClaimObjected,
+    CurrentTrickStatement,
+    DirectorRuled,
+    HandShownToPartner,
+    PlayOnAgreed,
+    PlayOnRequested,
+    RulingAccepted,
+    RulingAsked,
+    RulingProposed,
+    ScorePublished,
+    TricksRestored,
+)
+
+# Every event is defined in core.events; adjudication/cli.py still imports this one from here.
+from bridgetable.core.events import ClaimMade as ClaimMade  # noqa: PLC0414
+from bridgetable.core.host import BoardHost
 from bridgetable.core.phase import Phase
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat, Side
 from bridgetable.core.statement import Statement, parse_statement
 
-if TYPE_CHECKING:
-    from bridgetable.core.rules import RuleSet
-    from bridgetable.core.tricks import Trick
-
 #: An oracle for Law 79A2: the fewest of the remaining tricks ``side`` takes under any play
 #: of all four hands from ``position``. The solver layer provides one.
 FloorOracle = Callable[[Position, Side], int]
-
-
-# ----------------------------------------------------------------------------- events
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ClaimMade:
-    """A claim or concession (Law 68A, 68B): ``tricks`` of the remaining tricks (the one in
-    progress included) go to the claimer's side; ``statement`` is the notation text."""
-
-    seat: Seat
-    tricks: int
-    statement: str | None = None
-    concession: bool = False
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class CurrentTrickStatement:
-    """A statement about the trick in progress only: not a claim, play goes on (68 preamble)."""
-
-    seat: Seat
-    text: str = ""
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ClaimAgreed:
-    """A player assents to the claim (68D1, 69A)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ClaimDisputed:
-    """A player, dummy included, disputes the claim (68D2)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ClaimObjected:
-    """A defender's partner objects at once to his claim or concession (68B2)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class PlayOnRequested:
-    """The non-claiming side asks to play on after a dispute (68D2b)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class PlayOnAgreed:
-    """A player agrees to play on (68D2b(i): all four must)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class HandShownToPartner:
-    """Rubber: after declarer's claim a defender faces his hand to his partner."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class AllHandsFaced:
-    """The Director has all remaining cards faced (70B3)."""
-
-    seat: Seat | None = None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DirectorRuled:
-    """The Director's ruling on a disputed claim (Law 70): ``tricks`` of the remaining tricks
-    to the claimer's side."""
-
-    seat: Seat | None
-    tricks: int
-    laws: str = "70"
-    text: str = ""
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RulingAsked:
-    """A player asks for the adjudicator's proposed ruling on a disputed claim, with no Director
-    at the table (instead of playing on, 68D2b, or calling the Director, 68D2a)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RulingProposed:
-    """The adjudicator's proposed ruling on a disputed claim, recorded by the server:
-    ``tricks`` of the remaining tricks to the claimer's side, with the Laws and the
-    explanation shown to all four. Every remaining card is faced (70B3). It becomes the
-    result when all four players accept it."""
-
-    seat: Seat | None
-    tricks: int
-    laws: str = "70"
-    text: str = ""
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RulingAccepted:
-    """A player accepts the proposed ruling; with all four it is the result."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class AgreementEstablished:
-    """The agreeing side made a call on a later board, or the round ended (69A)."""
-
-    seat: Seat | None = None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ScorePublished:
-    """The official score was made available; the Correction Period runs from here (79C1)."""
-
-    seat: Seat | None
-    at: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class TricksRestored:
-    """The Director returns ``tricks`` to ``side_of`` 's side: withdrawal of agreement (69B)
-    or a cancelled concession (71)."""
-
-    seat: Seat | None
-    side_of: Seat
-    tricks: int
-    law: str
-    at: str
 
 
 # ----------------------------------------------------------------------------- state
@@ -217,14 +80,12 @@ class Claim:
     statement: Statement
     concession: bool
     position: Position
-    quitted: int
     status: str = "pending"  # pending, agreed, disputed, void, play_on, ruled
     agreed: set[Seat] = field(default_factory=set)
     disputed: set[Seat] = field(default_factory=set)
     play_on: set[Seat] = field(default_factory=set)
     play_on_requested: bool = False
     established: bool = False
-    responses: int = 0
     ruling: DirectorRuled | RulingProposed | None = None
     #: a player asked for the adjudicator's proposal; the proposal; who accepted it
     ruling_asked: bool = False
@@ -289,52 +150,16 @@ class Claim:
         }
 
 
-class ClaimsMixin:
+class ClaimsMixin(BoardHost):
     """The claim commands of :class:`~bridgetable.core.board.Board`."""
 
-    # provided by Board
-    _phase: Phase
-    _declarer: Seat | None
-    _dummy: Seat | None
-    _trick: list[tuple[Seat, Card]]
-    _tricks: list[Trick]
-    _hands: list[int]
-    _won: list[int]
-    _trump: Any
-    _events: list[Any]
-    rules: RuleSet
+    # the claim's state (set in Board._reset)
     oracle: FloorOracle | None
     _claim: Claim | None
-    _claims_history: list[Claim]
     _faced: set[Seat]
     _partner_shown: set[Seat]
     _restored: list[int]
     _published: datetime | None
-
-    def _record(self, e: Any) -> None:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    def _is_defender(self, seat: Seat) -> bool:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    # table-mode hooks (Board's TableMixin; no-ops here)
-    def _table_on_claim(self, claimer: Seat) -> None:  # pragma: no cover - TableMixin's
-        """63A3: a claim by the offending side establishes its revoke."""
-
-    def _table_on_agreement(self, side: Side) -> None:  # pragma: no cover - TableMixin's
-        """63A4: the offending side's agreement, once established, establishes it."""
-
-    def revoke_transfer(  # pragma: no cover - TableMixin's
-        self, later_by_claim: dict[Side, int] | None = None
-    ) -> dict[Side, int]:
-        """Trick transfers for established revokes (64A)."""
-        del later_by_claim
-        return {Side.NS: 0, Side.EW: 0}
-
-    @property
-    def pending(self) -> Any:  # pragma: no cover - TableMixin's
-        """A rectification choice awaiting its chooser (table mode)."""
-        return None
 
     # -- helpers -------------------------------------------------------------------
 
@@ -491,10 +316,8 @@ class ClaimsMixin:
             statement=parse_statement(e.statement),
             concession=e.concession,
             position=self.position(),
-            quitted=len(self._tricks),
         )
         self._claim = claim
-        self._claims_history.append(claim)
         self._faced.add(e.seat)
         self._phase = Phase.CLAIM
         self._table_on_claim(e.seat)
@@ -551,7 +374,6 @@ class ClaimsMixin:
         if claim is None:  # pragma: no cover
             return
         claim.agreed.add(e.seat)
-        claim.responses += 1
         if all(s in claim.agreed for s in self._claimer_opponents(claim)):
             claim.status = "agreed"
             self._phase = Phase.ENDED
@@ -586,7 +408,6 @@ class ClaimsMixin:
             return
         claim.disputed.add(e.seat)
         claim.agreed.discard(e.seat)
-        claim.responses += 1
         claim.status = "disputed"
         self._phase = Phase.CLAIM
 

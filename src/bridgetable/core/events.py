@@ -4,6 +4,13 @@ A board is its setup plus an append-only list of these events; the state is a re
 (see :mod:`bridgetable.core.record`). Every event names the seat that acted (``seat``). Events
 convert to and from plain JSON-able dicts with :func:`event_to_dict` and :func:`event_from_dict`.
 
+Every event type of the engine is defined here -- the auction and play, the table mode's
+irregularities (:mod:`bridgetable.core.table`), claims (:mod:`bridgetable.core.claims`) and the
+states of Laws 41A and 46 -- and listed in :data:`Event`, the one registry the codec reads
+(:data:`EVENT_TYPES`): a record decodes in any process that imports
+:mod:`bridgetable.core.record`, whatever else it has imported. The ``"type"`` of an event on
+the wire is its class name.
+
 Example:
     >>> from bridgetable.core.events import CardPlayed, event_to_dict, event_from_dict
     >>> from bridgetable.core.cards import Card
@@ -265,6 +272,276 @@ class TrickMarked:
     won: bool
 
 
+# --- table mode: irregular acts and their rectifications (core.table) ---------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardExposed:
+    """A card exposed other than in normal play (Laws 24, 45E, 48-50, 53A at trick 13, 54A).
+
+    ``law`` says how it was handled: ``"49"`` a defender's card, now a penalty card;
+    ``"48A"`` declarer's card, no rectification; ``"54A"`` presumed declarer exposing a card
+    after a faced opening lead out of turn, who then spreads his hand; ``"24"`` an "opening
+    lead" by the presumed declarer or dummy (54E); ``"45E"`` a fifth card; ``"53A"`` a lead
+    out of turn to the thirteenth trick, played later in its turn.
+    """
+
+    seat: Seat
+    card: Card
+    deliberate: bool
+    law: str
+
+
+@dataclass(frozen=True, slots=True)
+class RectificationChosen:
+    """The entitled player chose one of the options the Law gave him."""
+
+    seat: Seat
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttentionDrawn:
+    """A player draws attention to a possible revoke by ``offender`` (Laws 9, 62A)."""
+
+    seat: Seat
+    offender: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class DummyWarned:
+    """Dummy warns declarer against leading from the wrong hand (42B2; 43B2a if his rights
+    are forfeited)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class DummyIndicated:
+    """Dummy touched or indicated one of his cards without declarer's instruction (45F)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarerSawDummy:
+    """The Director finds the presumed declarer could have seen dummy's cards (54C)."""
+
+    seat: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandsReturned:
+    """The four hands went back into the board: a trick-12 revoke is then final (62D)."""
+
+    seat: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class DummyMisplayed:
+    """Dummy placed ``card`` in the played position without declarer's designation (45D)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class MisplayFlagged:
+    """``seat`` (``None``: the Director) drew attention to dummy's misplaced card (45D)."""
+
+    seat: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class DefectiveTrick:
+    """Trick ``trick`` (0-based) is defective (67): ``hand`` never played the card recorded
+    for him, or (``extra``) also put that card among his played cards to it."""
+
+    seat: Seat | None
+    hand: Seat
+    trick: int
+    extra: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class ProperLeadMade:
+    """``seat`` makes the proper lead from ``hand`` over an opponent's lead out of turn
+    (53B): the cards played in error to the trick leave it; each "may be withdrawn" (16C),
+    as the player who played it then chooses (a ``"53B"``
+    :class:`~bridgetable.core.table.Pending`). The lead itself follows as a
+    :class:`CardPlayed`."""
+
+    seat: Seat
+    hand: Seat
+
+
+# --- claims and concessions (core.claims) ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMade:
+    """A claim or concession (Law 68A, 68B): ``tricks`` of the remaining tricks (the one in
+    progress included) go to the claimer's side; ``statement`` is the notation text."""
+
+    seat: Seat
+    tricks: int
+    statement: str | None = None
+    concession: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentTrickStatement:
+    """A statement about the trick in progress only: not a claim, play goes on (68 preamble)."""
+
+    seat: Seat
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimAgreed:
+    """A player assents to the claim (68D1, 69A)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimDisputed:
+    """A player, dummy included, disputes the claim (68D2)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimObjected:
+    """A defender's partner objects at once to his claim or concession (68B2)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOnRequested:
+    """The non-claiming side asks to play on after a dispute (68D2b)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOnAgreed:
+    """A player agrees to play on (68D2b(i): all four must)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class HandShownToPartner:
+    """Rubber: after declarer's claim a defender faces his hand to his partner."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class AllHandsFaced:
+    """The Director has all remaining cards faced (70B3)."""
+
+    seat: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorRuled:
+    """The Director's ruling on a disputed claim (Law 70): ``tricks`` of the remaining tricks
+    to the claimer's side."""
+
+    seat: Seat | None
+    tricks: int
+    laws: str = "70"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RulingAsked:
+    """A player asks for the adjudicator's proposed ruling on a disputed claim, with no Director
+    at the table (instead of playing on, 68D2b, or calling the Director, 68D2a)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class RulingProposed:
+    """The adjudicator's proposed ruling on a disputed claim, recorded by the server:
+    ``tricks`` of the remaining tricks to the claimer's side, with the Laws and the
+    explanation shown to all four. Every remaining card is faced (70B3). It becomes the
+    result when all four players accept it."""
+
+    seat: Seat | None
+    tricks: int
+    laws: str = "70"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RulingAccepted:
+    """A player accepts the proposed ruling; with all four it is the result."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class AgreementEstablished:
+    """The agreeing side made a call on a later board, or the round ended (69A)."""
+
+    seat: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePublished:
+    """The official score was made available; the Correction Period runs from here (79C1)."""
+
+    seat: Seat | None
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class TricksRestored:
+    """The Director returns ``tricks`` to ``side_of`` 's side: withdrawal of agreement (69B)
+    or a cancelled concession (71)."""
+
+    seat: Seat | None
+    side_of: Seat
+    tricks: int
+    law: str
+    at: str
+
+
+# --- the states of Laws 41A and 46 (core.board) -----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RankNamed:
+    """Declarer named a rank that two or more of dummy's cards qualify for (46B3b)."""
+
+    seat: Seat
+    text: str
+    candidates: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DefenderToChoose:
+    """Declarer said "anything": either defender chooses dummy's card (46B5)."""
+
+    seat: Seat
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDownLeadReturned:
+    """The Director returned the face-down opening lead to the leader (41A, 47E, 54)."""
+
+    seat: Seat | None
+    law: str
+
+
+#: Every event a board's record may hold: the one registry of the JSON codec.
 Event = (
     CallMade
     | CallReplaced
@@ -287,6 +564,36 @@ Event = (
     | OwnCardLooked
     | QuittedTrickShown
     | TrickMarked
+    | CardExposed
+    | RectificationChosen
+    | AttentionDrawn
+    | DummyWarned
+    | DummyIndicated
+    | DeclarerSawDummy
+    | HandsReturned
+    | DummyMisplayed
+    | MisplayFlagged
+    | DefectiveTrick
+    | ProperLeadMade
+    | ClaimMade
+    | CurrentTrickStatement
+    | ClaimAgreed
+    | ClaimDisputed
+    | ClaimObjected
+    | PlayOnRequested
+    | PlayOnAgreed
+    | HandShownToPartner
+    | AllHandsFaced
+    | DirectorRuled
+    | RulingAsked
+    | RulingProposed
+    | RulingAccepted
+    | AgreementEstablished
+    | ScorePublished
+    | TricksRestored
+    | RankNamed
+    | DefenderToChoose
+    | FaceDownLeadReturned
 )
 
 EVENT_TYPES: dict[str, type[Any]] = {t.__name__: t for t in typing.get_args(Event)}
@@ -318,13 +625,6 @@ def standing_calls(events: Iterable[Any]) -> list[CallMade]:
         elif isinstance(e, CallWithdrawn):
             del out[e.index :]
     return out
-
-
-def register_event(cls: type[Any]) -> type[Any]:
-    """Add an event class (from another core module) to the JSON codec; returns ``cls``."""
-    EVENT_TYPES[cls.__name__] = cls
-    _CODECS.pop(cls.__name__, None)
-    return cls
 
 
 # --- JSON codec -------------------------------------------------------------------------

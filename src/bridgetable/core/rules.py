@@ -17,6 +17,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import typing
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -25,7 +26,22 @@ from bridgetable.core.errors import NotationError
 Code = Literal["duplicate", "rubber"]
 Policy = Literal["online", "table"]
 SuitOrder = Literal["top_down", "none"]
-ClaimGuidance = Literal["ebu", "acbl"]
+#: The claim-adjudication profiles (``bridgetable.adjudication.profiles``), where published
+#: claim guidance differs: the EBU White Book (the default), the WBF Laws Committee's view
+#: that a claimer may notice a show-out, the Danish Bridge Federation's LKU-20.
+ClaimGuidance = Literal["ebu", "wbf", "dbf"]
+#: Classes of player, against which careless or inferior play is judged (Laws 70-71 footnote).
+PlayerClass = Literal["novice", "club", "expert"]
+
+#: Options of earlier releases that changed nothing and are gone: ``screens`` (the engine has
+#: no screen procedure: no question or explanation went to a screenmate). A stored record or
+#: a PBN tag that holds one still reads, without it.
+REMOVED_OPTIONS = frozenset({"screens"})
+
+#: Values of earlier releases, read as the value that behaved the same: the ``acbl`` claim
+#: guidance was the ``ebu`` profile under another name (the ACBL's 2019 claim guidelines
+#: are applied under every profile: docs/claims.md).
+RENAMED_VALUES: dict[tuple[str, str], str] = {("claim_guidance", "acbl"): "ebu"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +56,12 @@ class RuleSet:
         forbid_defender_revoke_questions: RA option of Law 61B3.
         deemed_suit_order: RA option of Law 70E2 for claims.
         correction_period_minutes: Law 79C1, set by the TO (default 30).
-        screens: whether screens are in use (questions go to the screenmate).
-        claim_guidance: which published claim guidance to follow (spec section 4).
-        player_class: the claimer's class for "normal" play (Laws 70-71 footnote).
+        claim_guidance: the published claim guidance a claim is adjudicated by
+            (:data:`ClaimGuidance`; spec section 4): ``ebu`` (default), ``wbf`` or ``dbf``.
+        player_class: the class of player against which a claimer's careless or inferior
+            play is judged "normal" when a claim is adjudicated (Laws 70 and 71, footnote;
+            EBU White Book 8.70.5; spec N3): ``novice``, ``club`` (default) or ``expert``.
+            A class given to the adjudicator itself takes precedence.
     """
 
     code: Code = "duplicate"
@@ -51,9 +70,8 @@ class RuleSet:
     forbid_defender_revoke_questions: bool = False
     deemed_suit_order: SuitOrder = "top_down"
     correction_period_minutes: int = 30
-    screens: bool = False
     claim_guidance: ClaimGuidance = "ebu"
-    player_class: Literal["novice", "club", "expert"] = "club"
+    player_class: PlayerClass = "club"
 
     def __post_init__(self) -> None:
         if self.code not in ("duplicate", "rubber"):
@@ -62,6 +80,10 @@ class RuleSet:
             raise NotationError(f"unknown policy {self.policy!r}")
         if self.correction_period_minutes < 0:
             raise NotationError("the Correction Period cannot be negative (Law 79C)")
+        if self.claim_guidance not in typing.get_args(ClaimGuidance):
+            raise NotationError(f"unknown claim guidance {self.claim_guidance!r}")
+        if self.player_class not in typing.get_args(PlayerClass):
+            raise NotationError(f"unknown class of player {self.player_class!r}")
 
     @classmethod
     def duplicate(cls, **options: Any) -> RuleSet:
@@ -100,9 +122,19 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
-        """The rule set a :meth:`to_dict` result describes."""
+        """The rule set a :meth:`to_dict` result describes; one written by an earlier release
+        reads too (:data:`REMOVED_OPTIONS` are dropped, :data:`RENAMED_VALUES` renamed).
+
+        >>> RuleSet.from_dict({"screens": True, "claim_guidance": "acbl"}) == RuleSet()
+        True
+        """
         if not isinstance(data, dict):
             raise NotationError(f"rules are a JSON object, not {data!r}")
+        data = {
+            k: RENAMED_VALUES.get((k, v), v) if isinstance(v, str) else v
+            for k, v in data.items()
+            if k not in REMOVED_OPTIONS
+        }
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - names
         if unknown:

@@ -57,10 +57,24 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bridgetable.core.calls import Contract
 from bridgetable.core.cards import DISPLAY_SUITS, SUIT_MASKS, Card, Suit
 from bridgetable.core.errors import IllegalPlay, NotationError, NotEntitled, WrongPhase
-from bridgetable.core.events import CardPlayed, OpeningLeadFaceDown, register_event
+from bridgetable.core.events import (
+    AttentionDrawn,
+    CardExposed,
+    CardPlayed,
+    DeclarerSawDummy,
+    DefectiveTrick,
+    DummyIndicated,
+    DummyMisplayed,
+    DummyWarned,
+    HandsReturned,
+    MisplayFlagged,
+    OpeningLeadFaceDown,
+    ProperLeadMade,
+    RectificationChosen,
+)
+from bridgetable.core.host import BoardHost
 from bridgetable.core.phase import Phase
 from bridgetable.core.rectifications import (
     CardLedInError,
@@ -78,128 +92,11 @@ from bridgetable.core.rectifications import (
     RetractAfterRevoke,
     WrongHandWarning,
 )
-from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
 from bridgetable.core.tricks import Trick, legal_mask
 
 #: The non-honours (two to nine) of every suit (Law 50B, 50C).
 _LOW_RANKS = sum(((1 << 8) - 1) << (13 * s) for s in range(4))
-
-
-# ----------------------------------------------------------------------------- events
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class CardExposed:
-    """A card exposed other than in normal play (Laws 24, 45E, 48-50, 53A at trick 13, 54A).
-
-    ``law`` says how it was handled: ``"49"`` a defender's card, now a penalty card;
-    ``"48A"`` declarer's card, no rectification; ``"54A"`` presumed declarer exposing a card
-    after a faced opening lead out of turn, who then spreads his hand; ``"24"`` an "opening
-    lead" by the presumed declarer or dummy (54E); ``"45E"`` a fifth card; ``"53A"`` a lead
-    out of turn to the thirteenth trick, played later in its turn.
-    """
-
-    seat: Seat
-    card: Card
-    deliberate: bool
-    law: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RectificationChosen:
-    """The entitled player chose one of the options the Law gave him: ``option`` is its
-    :attr:`~bridgetable.core.rectifications.Option.id` (``"accept"``, ``"require S"``)."""
-
-    seat: Seat
-    option: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class AttentionDrawn:
-    """A player draws attention to a possible revoke by ``offender`` (Laws 9, 62A)."""
-
-    seat: Seat
-    offender: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DummyWarned:
-    """Dummy warns declarer against leading from the wrong hand (42B2; 43B2a if his rights
-    are forfeited)."""
-
-    seat: Seat
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DummyIndicated:
-    """Dummy touched or indicated one of his cards without declarer's instruction (45F)."""
-
-    seat: Seat
-    card: Card
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DeclarerSawDummy:
-    """The Director finds the presumed declarer could have seen dummy's cards (54C)."""
-
-    seat: Seat | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class HandsReturned:
-    """The four hands went back into the board: a trick-12 revoke is then final (62D)."""
-
-    seat: Seat | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DummyMisplayed:
-    """Dummy placed ``card`` in the played position without declarer's designation (45D)."""
-
-    seat: Seat
-    card: Card
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class MisplayFlagged:
-    """``seat`` (``None``: the Director) drew attention to dummy's misplaced card (45D)."""
-
-    seat: Seat | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DefectiveTrick:
-    """Trick ``trick`` (0-based) is defective (67): ``hand`` never played the card recorded
-    for him, or (``extra``) also put that card among his played cards to it."""
-
-    seat: Seat | None
-    hand: Seat
-    trick: int
-    extra: Card | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ProperLeadMade:
-    """``seat`` makes the proper lead from ``hand`` over an opponent's lead out of turn
-    (53B): the cards played in error to the trick leave it; each "may be withdrawn" (16C),
-    as the player who played it then chooses
-    (:class:`~bridgetable.core.rectifications.CardLedInError`). The lead itself
-    follows as a :class:`~bridgetable.core.events.CardPlayed`."""
-
-    seat: Seat
-    hand: Seat
 
 
 # ----------------------------------------------------------------------------- state
@@ -233,34 +130,8 @@ class Revoke:
         }
 
 
-class TableMixin:
+class TableMixin(BoardHost):
     """The table-mode commands and state of :class:`~bridgetable.core.board.Board`."""
-
-    # provided by Board
-    _phase: Phase
-    _declarer: Seat | None
-    _dummy: Seat | None
-    _contract: Contract | None
-    _trick: list[tuple[Seat, Card]]
-    _trick_leader: Seat | None
-    _tricks: list[Trick]
-    _hands: list[int]
-    _turn: Seat | None
-    _won: list[int]
-    _marks: list[list[bool]]
-    _face_down: Card | None
-    _review: list[bool]
-    _played: list[bool]
-    _played_at: list[int]
-    _events: list[Any]
-    _seen_faced: bool
-    _dummy_forfeited: bool
-    _attention_drawn: bool
-    _pending_rank: tuple[Card, ...]
-    _defender_choice: bool
-    _changed_after: list[Seat]
-    _designated: Card | None
-    rules: RuleSet
 
     # table state
     _table: bool
@@ -279,27 +150,6 @@ class TableMixin:
     _misplay: tuple[int, Card] | None
     _defective: list[tuple[int, Seat]]
     _in_error: list[tuple[Seat, Card, Seat]]
-
-    # -- Board's methods (stubs for the type checker; Board's own come first) ----------
-
-    def _record(self, e: Any) -> None:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    def _set_turn(self, hand: Seat | None) -> None:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    def _put_card(self, hand: Seat, card: Card) -> None:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    def _reopen_last_trick(self) -> None:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    def _player_of(self, hand: Seat) -> Seat:  # pragma: no cover - Board's
-        raise NotImplementedError
-
-    @property
-    def opening_leader(self) -> Seat | None:  # pragma: no cover - Board's
-        raise NotImplementedError
 
     def _table_reset(self) -> None:
         self._table = self.rules.policy == "table"
@@ -564,7 +414,7 @@ class TableMixin:
                 )
             return "card", hand
         if self._trick_has(hand):
-            if not self._is_defender_seat(hand):
+            if not self._is_defender(hand):
                 raise NotEntitled(
                     "play",
                     seat,
@@ -572,7 +422,7 @@ class TableMixin:
                     "45E",
                 )
             return "premature", hand
-        if hand is not self._turn and self._is_defender_seat(hand):
+        if hand is not self._turn and self._is_defender(hand):
             partner = hand.partner
             due = self._turn
             before_partner = (
@@ -603,7 +453,7 @@ class TableMixin:
             p.kind == "55"
             and p.offender is not None
             and hand is p.offender.rho
-            and self._is_defender_seat(hand)
+            and self._is_defender(hand)
             and len(self._trick) == 1
         )
 
@@ -693,9 +543,6 @@ class TableMixin:
     def _withdrawn_53b(self, hand: Seat, card: Card, leader: Seat | None) -> None:
         self._flag("53B, 16C", f"{hand}'s {card} led out of turn goes back: {leader} led properly")
 
-    def _is_defender_seat(self, seat: Seat) -> bool:
-        return self._declarer is not None and seat.side is not self._declarer.side
-
     def _table_play(self, seat: Seat, card: Card) -> Any:
         how, hand = self._table_check(seat, card)
         if how == "exposed":
@@ -759,7 +606,6 @@ class TableMixin:
             self._hands[leader] |= fd.bit
             self._face_down = None
             self._review[leader] = True
-            self._played[leader] = False
         self._hands[hand] &= ~card.bit
         self._put_card(hand, card)
         declarer = self._declarer
@@ -781,7 +627,7 @@ class TableMixin:
         self._hands[hand] &= ~card.bit
         self._put_card(hand, card)
         self._set_turn(hand.lho)
-        if self._is_defender_seat(hand):
+        if self._is_defender(hand):
             declarer = self._declarer
             if declarer is not None:
                 self._pending = DefenderLeadOutOfTurn(
@@ -883,7 +729,7 @@ class TableMixin:
     def _make_penalty(self, hand: Seat, card: Card, *, major: bool) -> None:
         """``card`` (still in ``hand``) becomes a penalty card; two or more are all major
         (50B). Never for declarer or dummy (48A)."""
-        if not self._is_defender_seat(hand):
+        if not self._is_defender(hand):
             return
         pcs = self._penalty[hand]
         pcs[card] = major or card.rank.is_honour
@@ -915,7 +761,7 @@ class TableMixin:
             and self._declarer is not None
         ):
             leader = self._turn
-            if leader is None or not self._is_defender_seat(leader):
+            if leader is None or not self._is_defender(leader):
                 return
             owner = leader.partner
             suits = tuple(
@@ -941,7 +787,7 @@ class TableMixin:
             or hand in self._designated_pc
             or self._face_down is not None
             or self._phase not in (Phase.PLAY, Phase.CLARIFICATION)
-            or not self._is_defender_seat(hand)
+            or not self._is_defender(hand)
         ):
             return
         mask = self._constrained_mask(hand)
@@ -1043,7 +889,6 @@ class TableMixin:
         self._trick_leader = None
         self._make_penalty(offender, card, major=True)
         self._review[offender] = True
-        self._played[offender] = False
         self._set_turn(leader)
 
     def _restrict_lead(self, owner: Seat, leader: Seat, mode: str, suits: tuple[Suit, ...]) -> None:
@@ -1122,7 +967,7 @@ class TableMixin:
         p = self._pending
         if p is not None and p.kind == "54" and seat is self._declarer and p.option("spread"):
             law = "54A"
-        elif self._is_defender_seat(seat):
+        elif self._is_defender(seat):
             law = "49"
         else:
             law = "48A"
@@ -1214,7 +1059,7 @@ class TableMixin:
         if (
             seat is self._dummy
             and self._phase is Phase.PLAY
-            and not (self._dummy_forfeited and self._is_defender_seat(offender))
+            and not (self._dummy_forfeited and self._is_defender(offender))
         ):
             raise NotEntitled(
                 "draw_attention",
@@ -1598,7 +1443,7 @@ class TableMixin:
         pos = self._position(dummy)
         self._withdraw_from_trick(dummy)
         for h, _ in sorted(self._trick, key=lambda sc: self._position(sc[0])):
-            if self._position(h) > pos and self._is_defender_seat(h):
+            if self._position(h) > pos and self._is_defender(h):
                 self._queue.append(RetractAfterMisplay(choosers=(h,), offender=h))
         self._set_turn(self._first_missing())
         self._after()

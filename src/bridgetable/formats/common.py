@@ -20,7 +20,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Generic, TypeVar, overload
 
-from bridgetable.core.claims import (
+from bridgetable.core.errors import NotationError
+from bridgetable.core.events import (
     ClaimAgreed,
     ClaimDisputed,
     ClaimMade,
@@ -28,7 +29,6 @@ from bridgetable.core.claims import (
     RulingAccepted,
     RulingProposed,
 )
-from bridgetable.core.errors import NotationError
 from bridgetable.core.record import BoardRecord
 from bridgetable.core.seats import Seat
 from bridgetable.formats.errors import Diagnostic, FormatError, Irregularity

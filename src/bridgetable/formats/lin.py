@@ -45,10 +45,9 @@ from bridgetable.core.board import Board
 from bridgetable.core.boards import Vulnerability, dealer_of, vulnerability_of
 from bridgetable.core.calls import DOUBLE, PASS, REDOUBLE, Call, Contract, parse_call
 from bridgetable.core.cards import DISPLAY_SUITS, FULL_MASK, Card, Hand, Rank, Suit
-from bridgetable.core.claims import ClaimMade
 from bridgetable.core.deal import Deal
 from bridgetable.core.errors import ActionRefused, NotationError
-from bridgetable.core.events import standing_calls
+from bridgetable.core.events import ClaimMade, standing_calls
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet

@@ -66,19 +66,19 @@ from bridgetable.core.calls import (
     parse_call,
 )
 from bridgetable.core.cards import Card, Hand
-from bridgetable.core.claims import ClaimMade
 from bridgetable.core.deal import Deal
 from bridgetable.core.errors import ActionRefused, NotationError
 from bridgetable.core.events import (
     EVENT_TYPES,
     CallMade,
+    ClaimMade,
     event_from_dict,
     event_to_dict,
     standing_calls,
 )
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
-from bridgetable.core.rules import RuleSet
+from bridgetable.core.rules import REMOVED_OPTIONS, RENAMED_VALUES, RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.tricks import winning_index
 from bridgetable.formats._pbnlex import MAX_LINE, Tok, lex, split_lines
@@ -1918,6 +1918,9 @@ def _parse_rules(text: str, *, rubber: bool) -> RuleSet:
         if not item.strip():
             continue
         name, sep, val = (x.strip() for x in item.partition("="))
+        if sep and name in REMOVED_OPTIONS:
+            continue  # written by an earlier release; it changed nothing
+        val = RENAMED_VALUES.get((name, val), val)
         if not sep or name not in data or name == "code":
             raise NotationError(f"{item.strip()!r} is not a rule option 'name=value'")
         cur = data[name]

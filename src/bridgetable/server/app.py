@@ -221,11 +221,13 @@ def _setup_from(body: dict[str, Any]) -> tuple[BoardSetup, list[Seat], int]:
 def _par_contract(deal: Deal, declarer: Seat) -> str:
     """The best double-dummy contract for ``declarer`` (the most valuable makeable game or
     partscore level in his best strain): practice "par" for the human declarer."""
+    from bridgetable.solver.dds import dd_table
+    from bridgetable.solver.errors import SolverError
+
     try:
-        from bridgetable.solver.dds import dd_table
-    except ImportError as exc:  # pragma: no cover
-        raise _HTTPError(501, "a par contract needs the solver package") from exc
-    table = dd_table(deal)
+        table = dd_table(deal)
+    except SolverError as exc:  # pragma: no cover - endplay missing
+        raise _HTTPError(501, f"a par contract needs the double-dummy solver: {exc}") from exc
     best = None
     for strain_letter in ("N", "S", "H", "D", "C"):
         tricks = _dd_lookup(table, strain_letter, declarer)
@@ -335,15 +337,14 @@ def create_app(settings: Settings) -> Starlette:
             from bridgetable.formats.json import document
 
             return JSONResponse(document([record]))
-        if fmt in ("pbn", "lin"):
-            try:
-                import importlib
+        if fmt == "pbn":
+            from bridgetable.formats import pbn
 
-                mod = importlib.import_module(f"bridgetable.formats.{fmt}")
-                text = mod.dumps([record])  # dumps takes a sequence of games
-            except ImportError:
-                raise _HTTPError(501, f"{fmt} needs the formats package") from None
-            return PlainTextResponse(str(text))
+            return PlainTextResponse(pbn.dumps([record]))
+        if fmt == "lin":
+            from bridgetable.formats import lin
+
+            return PlainTextResponse(lin.dumps([record]))
         raise _HTTPError(400, "format is json, pbn or lin")
 
     async def _join(request: Request) -> Response:

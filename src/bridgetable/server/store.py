@@ -92,13 +92,13 @@ class VersionConflict(StoreError):
 
 @dataclass(slots=True)
 class StoredTable:
-    """A table as stored: its id, setup and metadata (JSON-able dicts), and its events."""
+    """A table as stored: its id, setup and metadata (JSON-able dicts), and its events. (The
+    row's ``finished`` flag only selects the tables to resume: :meth:`Store.table_ids`.)"""
 
     id: str
     setup: dict[str, Any]
     meta: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)
-    finished: bool = False
 
 
 Listener = Callable[[str, int], Awaitable[None]]
@@ -250,12 +250,12 @@ class SQLiteStore:
     async def load(self, table_id: str) -> StoredTable | None:
         """A table with its events."""
         row = self.db.execute(
-            "SELECT setup, meta, finished FROM bt_tables WHERE id = ?", (table_id,)
+            "SELECT setup, meta FROM bt_tables WHERE id = ?", (table_id,)
         ).fetchone()
         if row is None:
             return None
         events = await self.events_since(table_id, 0)
-        return StoredTable(table_id, json.loads(row[0]), json.loads(row[1]), events, bool(row[2]))
+        return StoredTable(table_id, json.loads(row[0]), json.loads(row[1]), events)
 
     async def events_since(self, table_id: str, version: int) -> list[dict[str, Any]]:
         """Events from ``version`` on."""
@@ -365,14 +365,12 @@ class PostgresStore:
 
     async def load(self, table_id: str) -> StoredTable | None:
         """A table with its events."""
-        rows = await self._exec(
-            "SELECT setup, meta, finished FROM bt_tables WHERE id = %s", (table_id,)
-        )
+        rows = await self._exec("SELECT setup, meta FROM bt_tables WHERE id = %s", (table_id,))
         if not rows:
             return None
-        setup, meta, finished = rows[0]
+        setup, meta = rows[0]
         events = await self.events_since(table_id, 0)
-        return StoredTable(table_id, json.loads(setup), json.loads(meta), events, bool(finished))
+        return StoredTable(table_id, json.loads(setup), json.loads(meta), events)
 
     async def events_since(self, table_id: str, version: int) -> list[dict[str, Any]]:
         """Events from ``version`` on."""
