@@ -429,7 +429,7 @@ def test_a_disputed_claim_does_not_freeze_a_table_of_robots() -> None:
             break
         claim = b.claim
         if claim is not None and claim.ruling_asked and claim.proposal is None:
-            answer = propose_ruling(claim.position, claim.claimer, claim.tricks, None)
+            answer = propose_ruling(b.claim_case())
             tricks, laws, text = proposal_terms(answer, claim.tricks)
             b.propose_ruling(tricks, laws=laws, text=text)
             continue
