@@ -6,43 +6,14 @@ normal play). The hub runs in this process over a SQLite store."""
 from __future__ import annotations
 
 import asyncio
-import random
 from pathlib import Path
 
-from bridgetable.core.board import Board
-from bridgetable.core.calls import Contract
-from bridgetable.core.deal import Deal
-from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.server.hub import Hub
 from bridgetable.server.store import SQLiteStore
 
-
-Command = tuple[Seat, str, dict[str, str]]
-
-
-def _ending(rules: RuleSet) -> tuple[BoardSetup, list[Command]]:
-    """3NT by South, ten tricks played at random (seed 0), the opening lead faced where it
-    is made face down: an ending of three tricks in which South, on lead, could lose a
-    trick only by irrational play."""
-    rng = random.Random(0)
-    setup = BoardSetup.for_board(
-        1, deal=Deal.random(rng), contract=Contract.parse("3NT S"), rules=rules
-    )
-    b = Board(setup)
-    plays: list[Command] = []
-    while len(b.tricks) < 10:
-        if b.face_down_lead is not None:
-            plays.append((Seat.WEST, "face_lead", {}))
-            b.face_lead(Seat.WEST)
-        seat = b.to_act
-        assert seat is not None
-        card = rng.choice(b.legal_cards(seat))
-        plays.append((seat, "play", {"card": str(card)}))
-        b.play(seat, card)
-    assert b.position().tricks_left == 3 and b.to_act is Seat.SOUTH
-    return setup, plays
+from support import law71_ending
 
 
 async def _proposal(tmp: Path, rules: RuleSet) -> tuple[int, str]:
@@ -52,7 +23,7 @@ async def _proposal(tmp: Path, rules: RuleSet) -> tuple[int, str]:
     await store.open()
     hub = Hub(store)
     try:
-        setup, plays = _ending(rules)
+        setup, plays = law71_ending(rules)
         table, _ = await hub.create(setup, [], seed=1)
         for seat, action, args in plays:
             await hub.command(table, seat, table.version, action, args)
