@@ -86,3 +86,34 @@ def refused(fn: object, *args: object, **kwargs: object) -> ActionRefused:
             assert before == (board.events, [board.view_for(s) for s in Seat])
         return exc
     raise AssertionError(f"{fn} was not refused")
+
+
+#: A command at a table: the seat giving it, its name and its arguments.
+Command = tuple[Seat, str, dict[str, str]]
+
+
+def law71_ending(rules: RuleSet) -> tuple[BoardSetup, list[Command]]:
+    """3NT by South on a random deal (seed 0), ten tricks played at random, the opening lead
+    faced where it is made face down: an ending of three tricks, South on lead, in which a
+    concession of all three (``claim`` 0) gives a trick back under the duplicate code's
+    Law 71 (no normal play loses it) and none under the rubber code's (some play does).
+    Returns the setup and the commands that reach the ending."""
+    import random
+
+    rng = random.Random(0)
+    setup = BoardSetup.for_board(
+        1, deal=Deal.random(rng), contract=Contract.parse("3NT S"), rules=rules
+    )
+    b = Board(setup)
+    commands: list[Command] = []
+    while len(b.tricks) < 10:
+        if b.face_down_lead is not None:
+            commands.append((W, "face_lead", {}))
+            b.face_lead(W)
+        seat = b.to_act
+        assert seat is not None
+        card = rng.choice(b.legal_cards(seat))
+        commands.append((seat, "play", {"card": str(card)}))
+        b.play(seat, card)
+    assert b.position().tricks_left == 3 and b.to_act is S
+    return setup, commands

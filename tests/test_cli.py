@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from bridgetable.cli import main
+from bridgetable.core.board import Board
 from bridgetable.core.boards import dealer_of, vulnerability_of
 from bridgetable.core.calls import Contract, parse_call
 from bridgetable.core.cards import Card
 from bridgetable.core.deal import Deal
+from bridgetable.core.rules import RuleSet
 from bridgetable.core.scoring import board_score
 from bridgetable.core.seats import Seat
 
@@ -106,3 +109,34 @@ def test_adjudicate_a_claim_recorded_in_a_file(capsys: pytest.CaptureFixture[str
     assert "no claim found in board 999" in capsys.readouterr().err
     assert main(["adjudicate", "--tricks", "3"]) == 2
     assert "without --record" in capsys.readouterr().err
+
+
+def test_adjudicate_a_record_under_its_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``adjudicate --record`` rules on the record's claim case: under a rubber record's
+    rules, Law 71 gives back no conceded trick that some play could lose; under duplicate
+    rules (the same board, or ``--rules duplicate``) it gives back one no normal play loses."""
+    from bridgetable.formats import json as json_format
+
+    from support import law71_ending
+
+    finals = {}
+    for rules in (RuleSet.rubber(), RuleSet.duplicate()):
+        setup, commands = law71_ending(rules)
+        board = Board(setup)
+        for seat, action, args in commands:
+            if action == "play":
+                board.play(seat, Card(args["card"]))
+            else:
+                board.face_lead(seat)
+        board.make_claim(Seat.SOUTH, 0)
+        path = tmp_path / f"{rules.code}.json"
+        path.write_text(json_format.dumps([board.record]), encoding="utf-8")
+        assert main(["adjudicate", "--record", str(path), "--no-dd", "--json"]) == 0
+        finals[rules.code] = json.loads(capsys.readouterr().out)["final"]
+        if rules.is_rubber:
+            again = ["adjudicate", "--record", str(path), "--rules", "duplicate", "--json"]
+            assert main([*again, "--no-dd"]) == 0
+            assert json.loads(capsys.readouterr().out)["final"] == 1
+    assert finals == {"rubber": 0, "duplicate": 1}

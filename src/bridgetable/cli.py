@@ -16,13 +16,15 @@ import sys
 from collections.abc import Sequence
 
 from bridgetable import __version__
+from bridgetable.adjudication.cli import register as register_adjudicate
 from bridgetable.core.rules import RuleSet
+from bridgetable.diagram import deal_diagram
+from bridgetable.formats.cli import register as register_formats
+from bridgetable.selfplay import play_random_board, summary
+from bridgetable.server.cli import register as register_serve
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from bridgetable.diagram import deal_diagram
-    from bridgetable.selfplay import play_random_board, summary
-
     rng = random.Random(args.seed)
     rules = RuleSet.rubber() if args.rules == "rubber" else RuleSet.duplicate()
     out = sys.stdout
@@ -60,17 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="one JSON object per line")
     sp.add_argument("--rules", choices=("duplicate", "rubber"), default="duplicate")
     sp.set_defaults(func=_selfplay)
-
-    from bridgetable.adjudication.cli import register as register_adjudicate
-
     register_adjudicate(sub)
-
-    from bridgetable.server.cli import register as register_serve
-
     register_serve(sub)
-
-    from bridgetable.formats.cli import register as register_formats
-
     register_formats(sub)
     return p
 

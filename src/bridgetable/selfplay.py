@@ -17,6 +17,7 @@ from typing import Any
 
 from bridgetable.core.board import Board
 from bridgetable.core.calls import PASS, Call
+from bridgetable.core.events import CardPlayed, LeadFaced, OpeningLeadFaceDown
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
@@ -71,8 +72,6 @@ def play_random_board(number: int, rng: random.Random, rules: RuleSet | None = N
 
 def summary(board: Board) -> dict[str, Any]:
     """The ``selfplay --json`` object for a finished board."""
-    from bridgetable.core.events import CardPlayed, LeadFaced, OpeningLeadFaceDown
-
     setup = board.setup
     contract = board.contract
     play: list[str] = []

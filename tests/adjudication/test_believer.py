@@ -159,10 +159,11 @@ def test_unknown_class_is_refused() -> None:
 
 
 def test_the_server_proposes_rulings_under_its_profile_and_class() -> None:
+    from bridgetable.core.claimcase import ClaimCase
     from bridgetable.server.hub import propose_ruling
 
     pos = Position.from_pbn("N:..432. .543.. A.AK.. Q...32", trump=Suit.SPADES, leader=S)
-    got = propose_ruling(pos, S, 3, None, profile="dbf", player_class="expert")
+    got = propose_ruling(ClaimCase.of(pos, S, 3), profile="dbf", player_class="expert")
     ruling = got["ruling"]
     assert ruling["profile"] == "dbf" and ruling["player_class"] == "expert"
     assert ruling["final"] == 2 and [s["kind"] for s in ruling["slips"]] == ["unaware-trump"]

@@ -65,7 +65,7 @@ def test_adjudication_floor_and_dd_equal_the_references(seed: int) -> None:
     claimer = rng.choice(SEATS)
     claimed = rng.randint(0, pos.tricks_left)
     text = random_statement(rng, pos, claimer)
-    ruling = adjudicate(pos, claimer, claimed, text, dd=DDS.tricks)
+    ruling = adjudicate(pos, claimer, claimed, text, solver=DDS)
     assert not ruling.undetermined
     side = claimer.side
     # the award is the worst line of the policy the belief check ended with

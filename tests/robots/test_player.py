@@ -4,6 +4,7 @@ legal calls, facing the lead, explanations, card play, claims and answers to cla
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -429,7 +430,7 @@ def test_a_disputed_claim_does_not_freeze_a_table_of_robots() -> None:
             break
         claim = b.claim
         if claim is not None and claim.ruling_asked and claim.proposal is None:
-            answer = propose_ruling(claim.position, claim.claimer, claim.tricks, None)
+            answer = propose_ruling(b.claim_case())
             tricks, laws, text = proposal_terms(answer, claim.tricks)
             b.propose_ruling(tricks, laws=laws, text=text)
             continue
@@ -452,3 +453,75 @@ def test_a_disputed_claim_does_not_freeze_a_table_of_robots() -> None:
     claim = b.claim
     assert claim is not None and claim.status == "ruled" and len(claim.accepted) == 4
     assert claim.ruling is not None and claim.ruling.text
+
+
+def _rubber_claim(seed: int = 2) -> tuple[Board, Memory]:
+    """A rubber board (3NT by South) played at random until a player has shown out, then a
+    claim of all the remaining tricks by South; what West has seen."""
+    from bridgetable.core.rules import RuleSet
+
+    setup = BoardSetup.for_board(
+        1, deal=Deal.from_pbn(DEAL), contract=Contract.parse("3NT S"), rules=RuleSet.rubber()
+    )
+    b = Board(setup)
+    rng = random.Random(seed)
+    mem = Memory()
+    while not b.shown_voids() or b.current_trick or b.to_act is not Seat.SOUTH:
+        mem.observe(b.view_for(Seat.WEST).to_dict())
+        actor = b.to_act
+        assert actor is not None
+        b.play(actor, rng.choice(b.legal_cards(actor)))
+    b.make_claim(Seat.SOUTH, b.position().tricks_left, "cash D")
+    mem.observe(b.view_for(Seat.WEST).to_dict())
+    return b, mem
+
+
+def test_claim_holds_rules_on_the_claim_case_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The robot's claim case is the table's (``Board.claim_case``) but for the cards it
+    cannot see: the rubber code, the show-outs, dummy, the statement; it asks for the award
+    only (no double-dummy value, no floor, which it would not read)."""
+    import bridgetable.robots.player as player
+    from bridgetable.adjudication.ruling import adjudicate_case
+
+    b, mem = _rubber_claim()
+    table = b.claim_case()
+    assert table.rules.is_rubber and table.known_voids and table.dummy is Seat.NORTH
+    asked: list[tuple[Any, dict[str, Any]]] = []
+
+    def recording(case: Any, **kwargs: Any) -> Any:
+        asked.append((case, kwargs))
+        return adjudicate_case(case, **kwargs)
+
+    monkeypatch.setattr(player, "adjudicate_case", recording)
+    view = b.view_for(Seat.WEST).to_dict()
+    claim_holds(view, mem, view["claim"], random.Random(1))
+    assert asked
+    for case, kwargs in asked:
+        assert case.rules.code == "rubber" and case.known_voids == table.known_voids
+        assert (case.claimer, case.tricks, case.dummy) == (table.claimer, table.tricks, Seat.NORTH)
+        assert case.statement == table.statement and case.concession == table.concession
+        assert case.position.hands[Seat.SOUTH] == table.position.hands[Seat.SOUTH]
+        assert kwargs["dd"] is False and kwargs["want_floor"] is False
+
+
+def test_claim_holds_lets_an_adjudicator_error_surface(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error of the adjudicator is raised, not taken for a claim that fails (or holds);
+    only a missing or failing solver lets the claim stand unchecked."""
+    import bridgetable.robots.player as player
+    from bridgetable.solver.errors import SolverError
+
+    b, mem = _rubber_claim()
+    view = b.view_for(Seat.WEST).to_dict()
+
+    def broken(case: Any, **kwargs: Any) -> Any:
+        raise KeyError("a bug in the adjudicator")
+
+    monkeypatch.setattr(player, "adjudicate_case", broken)
+    with pytest.raises(KeyError, match="a bug"):
+        claim_holds(view, mem, view["claim"], random.Random(1))
+
+    def no_solver(case: Any, **kwargs: Any) -> Any:
+        raise SolverError("the DDS solver needs endplay")
+
+    monkeypatch.setattr(player, "adjudicate_case", no_solver)
+    assert claim_holds(view, mem, view["claim"], random.Random(1))

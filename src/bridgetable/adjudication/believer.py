@@ -12,11 +12,12 @@ the position -- what a player who expects to take his tricks does, as far as the
 or is a slip of the catalogue* (``adjudication/slips.py``) *that the jurisdiction profile and
 the class of player make normal.*
 
-It checks the line the search returns, play by play, against double dummy (DDS, or any
-``DDOracle``). A play that costs a trick and is no catalogued slip is irrational: it is banned
-at that node (with every card equivalent to it) and the double-dummy plays there are added,
-and the search runs again. The edits only remove choices or add the best ones, so when a line
-passes the check its value is the fewest tricks over the lines that pass it: the Law 70 award.
+It checks the line the search returns, play by play, against double dummy (the solver port,
+:class:`~bridgetable.solver.port.DoubleDummy`: DDS, or any other). A play that costs a trick
+and is no catalogued slip is irrational: it is banned at that node (with every card
+equivalent to it) and the double-dummy plays there are added, and the search runs again.
+The edits only remove choices or add the best ones, so when a line passes the check its
+value is the fewest tricks over the lines that pass it: the Law 70 award.
 
 A decision is a *guess* (slip b, Law 70E1) when the play would be right were the unseen cards
 placed otherwise: the check swaps a card between the two hands the deciding player cannot see
@@ -39,7 +40,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
 from bridgetable.adjudication import slips as sl
 from bridgetable.adjudication.normal import (
@@ -53,9 +54,10 @@ from bridgetable.adjudication.normal import (
 from bridgetable.core.cards import SUIT_MASKS, Card, cards_of_mask
 from bridgetable.core.position import Position, unchecked_position
 from bridgetable.core.seats import SEATS
+from bridgetable.solver.port import DoubleDummy
 from bridgetable.solver.search import MinResult
 
-__all__ = ["Believer", "DDOracle", "default_oracle"]
+__all__ = ["Believer"]
 
 #: How many times the line is checked and the search run again before the ruling is
 #: referred to the Director as undetermined.
@@ -83,38 +85,6 @@ PolicyMaker = Callable[
 ]
 
 
-class DDOracle(Protocol):
-    """Double-dummy values: for each position, each legal card of the hand to play and the
-    remaining tricks (the one in progress included) its side takes after it."""
-
-    def card_values_many(self, positions: Sequence[Position]) -> list[dict[Card, int]]:
-        """One dict per position."""
-        ...
-
-
-class _Reference:
-    """The exhaustive reference solver as an oracle (when DDS is not installed)."""
-
-    def __init__(self) -> None:
-        from bridgetable.solver.reference import ReferenceSolver
-
-        self.solver = ReferenceSolver()
-
-    def card_values_many(self, positions: Sequence[Position]) -> list[dict[Card, int]]:
-        return [self.solver.card_values(p) for p in positions]
-
-
-def default_oracle() -> DDOracle:
-    """DDS through endplay; the exhaustive reference solver where endplay is missing."""
-    from bridgetable.solver.dds import DDSSolver
-    from bridgetable.solver.errors import SolverError
-
-    try:
-        return DDSSolver()  # fails at once without endplay
-    except SolverError:  # pragma: no cover - endplay missing
-        return _Reference()
-
-
 @dataclass(slots=True)
 class _Node:
     pos: Position
@@ -133,7 +103,7 @@ class Believer:
         search: runs the search for a policy with a table of bounds. Between rounds whose
             edits only take choices away the table keeps its lower bounds (a policy that
             allows less is held to no fewer tricks); an edit that adds a card clears it.
-        oracle: double-dummy values.
+        solver: double-dummy values (the port's ``card_values_many``).
         enabled: the slips that are normal here (profile and class of player).
         deadline, clock: stop checking when the clock reaches the deadline.
         enough: a value no line of the believing claimer can exceed (the double-dummy
@@ -155,7 +125,7 @@ class Believer:
         self,
         make_policy: PolicyMaker,
         search: Callable[[NormalPlay, dict[Any, list[Any]], int | None], MinResult],
-        oracle: DDOracle,
+        solver: DoubleDummy,
         enabled: frozenset[str],
         *,
         deadline: float | None = None,
@@ -167,7 +137,7 @@ class Believer:
         self.stop_at = stop_at
         self.make_policy = make_policy
         self.search = search
-        self.oracle = oracle
+        self.solver = solver
         self.enabled = enabled
         self.deadline = deadline
         self.clock = clock
@@ -254,7 +224,7 @@ class Believer:
             if not legal & (legal - 1):
                 card = cards_of_mask(legal)[0]  # no choice
             else:
-                vals = self.oracle.card_values_many([p])[0]
+                vals = self.solver.card_values_many([p])[0]
                 best = max(vals.values())
                 keep = [c for c in cards_of_mask(choices) if vals[c] >= best]
                 if not keep:
@@ -287,7 +257,7 @@ class Believer:
             return base
         rel_vals = self.values.get(key)
         if rel_vals is None:
-            rel_vals = _rekey(self.oracle.card_values_many([pos])[0], pos)
+            rel_vals = _rekey(self.solver.card_values_many([pos])[0], pos)
             self.values[key] = rel_vals
         vals = _values_at(rel_vals, live)
         best = max(vals.values())
@@ -323,7 +293,7 @@ class Believer:
             p = p.play(card)
         todo = [n for n in nodes if n.key not in self.values]
         if todo:
-            solved = self.oracle.card_values_many([n.pos for n in todo])
+            solved = self.solver.card_values_many([n.pos for n in todo])
             for n, vals in zip(todo, solved, strict=True):
                 self.values[n.key] = _rekey(vals, n.pos)
         found: list[sl.Slip] = []
@@ -521,7 +491,7 @@ class Believer:
         swaps = swaps[:MAX_SWAPS]
         if not swaps:
             return False, False
-        alts = self.oracle.card_values_many(swaps)
+        alts = self.solver.card_values_many(swaps)
         # a right card that takes its tricks however the unseen cards lie is a sure line:
         # then the choice depends on nothing the claimer cannot see, and he who believes his
         # claim takes it (C5: the losing option goes against him only where the right play

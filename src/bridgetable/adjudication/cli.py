@@ -1,4 +1,5 @@
-"""``bridgetable adjudicate``: rule on a claim from a position.
+"""``bridgetable adjudicate``: rule on a claim from a position, or on the claim a record holds
+(its claim case, :mod:`bridgetable.formats.claims`: the record's rules, show-outs and dummy).
 
 Example::
 
@@ -11,62 +12,38 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from typing import Any
 
+from bridgetable.adjudication.ruling import adjudicate_case
 from bridgetable.adjudication.slips import PLAYER_CLASSES, PROFILE_SLIPS
 from bridgetable.core.calls import Strain
 from bridgetable.core.cards import Card, Suit
+from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.errors import BridgeError
 from bridgetable.core.position import Position
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
+from bridgetable.formats.claims import claim_cases
+from bridgetable.formats.cli import read_file
 
 
 def _run(args: argparse.Namespace) -> int:
-    from bridgetable.adjudication.ruling import adjudicate
-
     try:
-        voids: set[tuple[Seat, Suit]] = set()
-        if args.record:
-            pos, claimer, tricks, statement, shown, dummy = _from_record(args.record, args.board)
-            voids |= shown
-            args.tricks, args.statement = tricks, statement
-        else:
-            missing = [
-                f"--{n}"
-                for n in ("deal", "trump", "declarer", "leader", "claimer", "tricks")
-                if getattr(args, n) is None
-            ]
-            if missing:
-                raise BridgeError(f"without --record, give {' '.join(missing)}")
-            strain = Strain.from_letter(args.trump)
-            leader = Seat.from_letter(args.leader)
-            claimer = Seat.from_letter(args.claimer)
-            declarer = Seat.from_letter(args.declarer)
-            trick = tuple(Card(c) for c in (args.trick.split() if args.trick else ()))
-            pos = Position.from_pbn(args.deal, trump=strain.suit, leader=leader, trick=trick)
-            if claimer is declarer.partner:
-                raise BridgeError(f"{claimer} is dummy: only declarer or a defender claims (68A)")
-            dummy = declarer.partner
+        case = _from_record(args) if args.record else _from_position(args)
+        voids = set(case.known_voids)
         for v in args.void or ():
             seat_text, _, suit_text = v.partition(":")
             voids.add((Seat.from_letter(seat_text), Suit.from_letter(suit_text)))
-        rules = RuleSet.rubber() if args.rules == "rubber" else RuleSet.duplicate()
-        ruling = adjudicate(
-            pos,
-            claimer,
-            args.tricks,
-            args.statement,
-            rules=rules,
+        ruling = adjudicate_case(
+            replace(case, known_voids=frozenset(voids)),
             prof=args.profile,
             player_class=args.player_class,
-            known_voids=frozenset(voids),
             trumps_seen=args.trumps_seen,
-            dummy=dummy,
             dd=not args.no_dd,
             time_cap=args.time_cap,
         )
-    except (BridgeError, ValueError) as exc:
+    except (BridgeError, ValueError, OSError) as exc:
         print(f"bridgetable adjudicate: {exc}", file=sys.stderr)
         return 2
     out: dict[str, Any] = ruling.to_dict()
@@ -87,34 +64,42 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _from_record(
-    path: str, board_no: int | None
-) -> tuple[Position, Seat, int, str | None, set[tuple[Seat, Suit]], Seat | None]:
-    """The position at the first claim of a board in a PBN, LIN or JSON file (the board
-    numbered ``board_no``, or the first board with a claim), with the show-outs before it and
-    dummy's seat."""
-    from pathlib import Path
+def _from_position(args: argparse.Namespace) -> ClaimCase:
+    """The claim case the options describe: the remaining cards, the claim and the code of
+    Laws (``--rules``, duplicate by default)."""
+    missing = [
+        f"--{n}"
+        for n in ("deal", "trump", "declarer", "leader", "claimer", "tricks")
+        if getattr(args, n) is None
+    ]
+    if missing:
+        raise BridgeError(f"without --record, give {' '.join(missing)}")
+    strain = Strain.from_letter(args.trump)
+    claimer = Seat.from_letter(args.claimer)
+    declarer = Seat.from_letter(args.declarer)
+    trick = tuple(Card(c) for c in (args.trick.split() if args.trick else ()))
+    pos = Position.from_pbn(
+        args.deal, trump=strain.suit, leader=Seat.from_letter(args.leader), trick=trick
+    )
+    if claimer is declarer.partner:
+        raise BridgeError(f"{claimer} is dummy: only declarer or a defender claims (68A)")
+    rules = RuleSet.rubber() if args.rules == "rubber" else RuleSet.duplicate()
+    return ClaimCase.of(
+        pos, claimer, args.tricks, args.statement, rules=rules, dummy=declarer.partner
+    )
 
-    from bridgetable.core.board import Board
-    from bridgetable.core.claims import ClaimMade
-    from bridgetable.formats import json as json_format
-    from bridgetable.formats import lin, pbn
 
-    suffix = Path(path).suffix.lower()
-    reader = {".pbn": pbn, ".lin": lin, ".json": json_format}.get(suffix)
-    if reader is None:
-        raise BridgeError(f"{path}: a record is a .pbn, .lin or .json file")
-    loaded = reader.loads(Path(path).read_bytes())
-    for rec in loaded:
-        if board_no is not None and rec.setup.board != board_no:
-            continue
-        for i, e in enumerate(rec.events):
-            if isinstance(e, ClaimMade):
-                board = Board.replay(rec.prefix(i))
-                shown = set(board.shown_voids())
-                return board.position(), e.seat, e.tricks, e.statement, shown, board.dummy
-    which = f"board {board_no}" if board_no is not None else "any board"
-    raise BridgeError(f"{path}: no claim found in {which}")
+def _from_record(args: argparse.Namespace) -> ClaimCase:
+    """The case of the first claim of a board in a PBN, LIN or JSON file (the board
+    numbered ``--board``, or the first board with a claim): the board's claim case, under
+    the record's rules (``--rules`` replaces their code of Laws)."""
+    case = next(claim_cases(read_file(args.record), board=args.board), None)
+    if case is None:
+        which = f"board {args.board}" if args.board is not None else "any board"
+        raise BridgeError(f"{args.record}: no claim found in {which}")
+    if args.rules is not None:
+        case = replace(case, rules=replace(case.rules, code=args.rules))
+    return case
 
 
 def register(sub: Any) -> None:
@@ -137,7 +122,12 @@ def register(sub: Any) -> None:
         "--record", default=None, help="a PBN, LIN or JSON file: rule on the claim recorded in it"
     )
     p.add_argument("--board", type=int, default=None, help="with --record: the board number")
-    p.add_argument("--rules", choices=("duplicate", "rubber"), default="duplicate")
+    p.add_argument(
+        "--rules",
+        choices=("duplicate", "rubber"),
+        default=None,
+        help="the code of Laws (default: the record's, or duplicate)",
+    )
     p.add_argument(
         "--profile",
         choices=tuple(PROFILE_SLIPS),

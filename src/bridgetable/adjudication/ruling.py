@@ -41,21 +41,21 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bridgetable.adjudication import slips as sl
-from bridgetable.adjudication.believer import Believer, DDOracle, default_oracle
+from bridgetable.adjudication.believer import Believer
 from bridgetable.adjudication.normal import Edits, NormalPlay
 from bridgetable.adjudication.profiles import PROFILES, Profile, profile
 from bridgetable.adjudication.text import card_text
 from bridgetable.core.cards import SUIT_MASKS, Card, Suit
+from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.position import Position
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.statement import Concede, Statement, TrumpMention, parse_statement
+from bridgetable.solver.port import DoubleDummy, default_solver
 from bridgetable.solver.search import MinResult, floor, min_tricks
 
 #: How long one search may run before the ruling is referred to the Director (seconds).
 DEFAULT_TIME_CAP = 5.0
-
-DDFunction = Callable[[Position, Any], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,12 +157,12 @@ def adjudicate(
     known_voids: frozenset[tuple[Seat, Suit]] = frozenset(),
     trumps_seen: bool = False,
     dummy: Seat | None = None,
-    dd: DDFunction | bool | None = True,
+    dd: bool | None = True,
     want_floor: bool = True,
     time_cap: float = DEFAULT_TIME_CAP,
     clock: Callable[[], float] = time.monotonic,
     player_class: str | None = None,
-    oracle: DDOracle | None = None,
+    solver: DoubleDummy | None = None,
     agreed: bool = False,
 ) -> Ruling:
     """Rule on ``claimer``'s claim of ``claimed`` of the remaining tricks at ``pos``.
@@ -182,8 +182,8 @@ def adjudicate(
             still out (C4b: the Director's finding): he is treated as if he had mentioned
             them, and 70C does not apply.
         dummy: dummy's seat: a defender who claims sees dummy's cards (70E1).
-        dd: a function (position, side) -> tricks for the double-dummy value; ``True`` uses
-            DDS through endplay when installed; ``None`` or ``False`` skips it.
+        dd: report the double-dummy value (``dd``; ``None`` when the solver cannot give
+            it); ``None`` or ``False`` skips it.
         want_floor: compute ``floor`` (always done for Law 71 under the rubber code).
         time_cap: seconds for the whole ruling; past it the answer is "undetermined" (and
             ``floor`` is left out when it did not finish).
@@ -191,7 +191,9 @@ def adjudicate(
         player_class: ``novice``, ``club`` or ``expert``: the class of player whose careless
             and inferior play counts as normal (Law 70 footnote; spec N3); by default the
             rules' ``player_class`` (``club`` unless chosen).
-        oracle: double-dummy values for the belief check (default: DDS through endplay).
+        solver: the double-dummy port, for the belief check and ``dd`` (default: DDS,
+            :func:`~bridgetable.solver.port.default_solver`; a SolverError when it is
+            missing).
         agreed: the claim or concession was agreed (69A), so only Law 71 is in question:
             the ruling then asks whether a normal line loses a conceded trick, not how many
             (the award is the claim; ``law71`` the tricks given back).
@@ -213,7 +215,7 @@ def adjudicate(
     pclass = sl.check_class(player_class or rules.player_class)
     enabled = sl.enabled_slips(pr.name if pr.name in PROFILES else "ebu", pclass)
     careless = sl.CARELESS_SPOTS[pclass] if sl.CARELESS_SPOT in enabled else 0
-    oracle = oracle or default_oracle()
+    solver = solver or default_solver()
     side = claimer.side
     remaining = pos.tricks_left
     if not 0 <= claimed <= remaining:
@@ -228,7 +230,7 @@ def adjudicate(
     # no believing claimer takes more than double dummy: a line that reaches the claim (or,
     # for a claim conceding tricks, the double-dummy value that Law 71 needs) ends the
     # search at once (its line, the witness, checked all the same: believer.py)
-    best = _root_dd(pos, side, oracle)
+    best = _root_dd(pos, side, solver)
     enough = claimed if claimed >= best else best
 
     def search(
@@ -273,7 +275,7 @@ def adjudicate(
         believer = Believer(
             make,
             run,
-            oracle,
+            solver,
             enabled,
             deadline=deadline,
             clock=clock,
@@ -317,7 +319,7 @@ def adjudicate(
     low = (
         floor(pos, side, deadline=deadline, clock=clock) if want_floor or rules.is_rubber else None
     )
-    dd_value = _dd(pos, side, dd)
+    dd_value = best if dd else None
 
     laws = ["70A"]
     if not stmt.is_empty:
@@ -423,23 +425,58 @@ def adjudicate(
     )
 
 
-def _root_dd(pos: Position, side: Any, oracle: DDOracle) -> int:
+def adjudicate_case(
+    case: ClaimCase,
+    *,
+    later_statement: Statement | str | None = None,
+    prof: Profile | str | None = None,
+    player_class: str | None = None,
+    trumps_seen: bool = False,
+    agreed: bool = False,
+    solver: DoubleDummy | None = None,
+    dd: bool | None = True,
+    want_floor: bool = True,
+    time_cap: float = DEFAULT_TIME_CAP,
+    clock: Callable[[], float] = time.monotonic,
+) -> Ruling:
+    """Rule on a claim case (Laws 70, 71): :func:`adjudicate` on the case's position,
+    claimer, claim and statement, under its rules (Law 71: normal play under the duplicate
+    code, any play under the rubber code; the deemed suit order of 70E2; the claim guidance
+    that chooses the profile when ``prof`` is not given), with its show-outs and dummy
+    (70E1). The other arguments are the Director's (a later statement, the profile and
+    class of player, a finding that the claimer knew of the trumps out, an agreed claim
+    under Law 71 review) and the computation's.
+
+    Example:
+        >>> from bridgetable.core.claimcase import ClaimCase
+        >>> from bridgetable.core.rules import RuleSet
+        >>> p = Position.from_pbn("N:AK... 32... ..32. ...32", trump=None, leader=Seat.NORTH)
+        >>> adjudicate_case(ClaimCase.of(p, Seat.NORTH, 1), dd=None).law71
+        1
+    """
+    return adjudicate(
+        case.position,
+        case.claimer,
+        case.tricks,
+        case.statement,
+        later_statement=later_statement,
+        rules=case.rules,
+        prof=prof,
+        known_voids=case.known_voids,
+        trumps_seen=trumps_seen,
+        dummy=case.dummy,
+        dd=dd,
+        want_floor=want_floor,
+        time_cap=time_cap,
+        clock=clock,
+        player_class=player_class,
+        solver=solver,
+        agreed=agreed,
+    )
+
+
+def _root_dd(pos: Position, side: Any, solver: DoubleDummy) -> int:
     """The double-dummy tricks of ``side`` at ``pos``."""
-    values = oracle.card_values_many([pos])[0]
+    values = solver.card_values_many([pos])[0]
     best = max(values.values()) if values else 0
     return best if pos.to_play.side is side else pos.tricks_left - best
-
-
-def _dd(pos: Position, side: Any, dd: DDFunction | bool | None) -> int | None:
-    if dd is None or dd is False:
-        return None
-    if dd is True:
-        from bridgetable.solver.errors import SolverError
-
-        try:
-            from bridgetable.solver.dds import DDSSolver
-
-            return DDSSolver().tricks(pos, side)
-        except SolverError:  # pragma: no cover - endplay missing
-            return None
-    return dd(pos, side)

@@ -40,6 +40,7 @@ from typing import Any
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import Call, Contract, Doubling
 from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit, cards_of_mask, suit_cards
+from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.claims import ClaimsMixin, FloorOracle
 from bridgetable.core.commands import dry_run_stop
 from bridgetable.core.designation import DEFENDER_CHOOSES, resolve_designation
@@ -257,6 +258,25 @@ class Board(TableMixin, ClaimsMixin):
     def dummy(self) -> Seat | None:
         """Dummy (presumed dummy during the Clarification Period)."""
         return self._dummy
+
+    def claim_case(self) -> ClaimCase:
+        """The current claim as the Director rules on it (Laws 68-71): the cards at the claim,
+        the claimer, his statement, the rules in force, the show-outs before it and dummy
+        (:mod:`bridgetable.core.claimcase`). Refused when no claim stands (none made, or one
+        objected to, 68B2, or played on, 68D2b)."""
+        claim = self._claim
+        if claim is None or claim.status in ("void", "play_on"):
+            raise WrongPhase("claim_case", None, "there is no claim to rule on", "70")
+        return ClaimCase(
+            claim.position,
+            claim.claimer,
+            claim.tricks,
+            claim.statement,
+            self.rules,
+            self.shown_voids(),  # play stops at the claim: the show-outs before it
+            self._dummy,
+            claim.concession,
+        )
 
     @property
     def opening_leader(self) -> Seat | None:

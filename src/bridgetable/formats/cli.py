@@ -28,7 +28,9 @@ from types import ModuleType
 from typing import Any, TextIO
 
 from bridgetable.formats.common import Loaded
+from bridgetable.formats.dd import check_dd
 from bridgetable.formats.errors import FormatError
+from bridgetable.solver.errors import SolverError
 
 EXTENSIONS = (".pbn", ".lin", ".json")
 
@@ -127,9 +129,6 @@ def _check(args: argparse.Namespace) -> int:
         warnings = len(loaded.diagnostics) - errors
         dd_note = ""
         if args.dd:
-            from bridgetable.formats.dd import check_dd
-            from bridgetable.solver.errors import SolverError
-
             try:
                 reports = check_dd(loaded.games)
             except SolverError as exc:

@@ -3,8 +3,8 @@
 Files carry double-dummy results as ``OptimumResultTable`` (PBN 5.7), ``DoubleDummyTricks``
 and ``Ability`` (see :mod:`bridgetable.formats.tables`). They are often wrong: producers
 rotate them, or copy them from another board. :func:`check_dd` solves every deal with DDS
-(:func:`bridgetable.solver.dds.dd_table`) and reports, board by board, each table and the
-entries that differ.
+(the solver port's ``dd_tables``, :mod:`bridgetable.solver.port`) and reports, board by
+board, each table and the entries that differ.
 
 Example (with a stand-in solver; the default is DDS):
     >>> from bridgetable.formats import pbn
@@ -32,6 +32,7 @@ from bridgetable.core.errors import NotationError
 from bridgetable.core.seats import Seat
 from bridgetable.formats.common import Game
 from bridgetable.formats.tables import DDTable, dd_from_ability, dd_from_hex20, dd_from_table
+from bridgetable.solver.port import default_solver
 
 #: The tags holding double-dummy tables, in the order they are reported.
 DD_SOURCES = ("DoubleDummyTricks", "OptimumResultTable", "Ability")
@@ -116,15 +117,6 @@ def tables_of(game: Game) -> list[tuple[str, int, DDTable | str]]:
     return out
 
 
-def _dds_solver() -> Solver:
-    from bridgetable.solver import dds
-
-    batch = getattr(dds, "dd_tables", None)
-    if batch is not None:
-        return batch  # type: ignore[no-any-return]
-    return lambda deals: [dds.dd_table(d) for d in deals]
-
-
 def check_dd(games: Sequence[Game], *, solver: Solver | None = None) -> list[DDReport]:
     """Check every double-dummy table of ``games`` (those with a record) against DDS, or
     against ``solver`` (deals in, tables out). Each distinct deal is solved once.
@@ -142,7 +134,7 @@ def check_dd(games: Sequence[Game], *, solver: Solver | None = None) -> list[DDR
             deals.setdefault(g.record.setup.deal, len(deals))
     if not found:
         return []
-    solved = (solver or _dds_solver())(list(deals))
+    solved = (solver or default_solver().dd_tables)(list(deals))
     reports = []
     for g, tabs in found:
         rec = g.record

@@ -33,9 +33,11 @@ When the legal cards are equivalent on every layout (one suit, every card betwee
 in the same hand or played to a quitted trick) they would all tie, and the lowest is played
 without solving. A declarer on lead claims the rest when every sample gives his side every
 remaining trick (once a board: after a disputed claim played on, he plays the cards out). A
-claim is answered by the adjudicator's ruling when that package is
-present, else by double dummy: agree when the claim holds, dispute (or, as the claimer's
-partner, object) otherwise. After its own dispute a robot asks for the adjudicator's proposed
+claim is answered by the adjudicator's ruling on each sampled layout (the claim case as the
+view shows it: the claimer, the claim and its statement, the code of Laws, the show-outs
+and dummy, :func:`claim_case`), by double dummy on a layout the adjudicator could not decide
+in time: agree when the claim holds, dispute (or, as the claimer's partner, object)
+otherwise. After its own dispute a robot asks for the adjudicator's proposed
 ruling; it accepts a proposal, and agrees when a player asks to play on.
 """
 
@@ -46,14 +48,19 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from bridgetable.adjudication.ruling import adjudicate_case
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import PASS, Bid, Call, Contract, Strain, parse_call
 from bridgetable.core.cards import Card, Hand, Suit, cards_of_mask
+from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.errors import ActionRefused
 from bridgetable.core.position import Position
+from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.sampler import SamplingError, known_hands, sample_hands
+from bridgetable.solver.errors import SolverError
+from bridgetable.solver.port import DoubleDummy, default_solver
 
 Command = dict[str, Any]
 
@@ -72,9 +79,14 @@ class RobotConfig:
 
 
 def decide(
-    view: dict[str, Any], memory: dict[str, Any], config: dict[str, Any], seed: int
+    view: dict[str, Any],
+    memory: dict[str, Any],
+    config: dict[str, Any],
+    seed: int,
+    solver: DoubleDummy | None = None,
 ) -> Command | None:
-    """The robot's command for ``view`` (see the module docstring)."""
+    """The robot's command for ``view`` (see the module docstring), its double-dummy
+    questions put to ``solver`` (default: DDS)."""
     cfg = RobotConfig(**config)
     mem = Memory.from_dict(memory)
     rng = random.Random(seed)
@@ -82,7 +94,7 @@ def decide(
     me = view["role"]
     claim = view.get("claim")
     if claim is not None and ("agree_claim" in actions or "object" in actions):
-        ok = claim_holds(view, mem, claim, rng)
+        ok = claim_holds(view, mem, claim, rng, solver)
         if ok:
             return {"action": "agree_claim", "args": {}} if "agree_claim" in actions else None
         if "object" in actions:
@@ -117,7 +129,7 @@ def decide(
     if "call" in actions:
         return {"action": "call", "args": {"call": str(choose_call(view))}}
     if "play" in actions:
-        return choose_play(view, mem, cfg, rng)
+        return choose_play(view, mem, cfg, rng, solver)
     return None
 
 
@@ -199,42 +211,38 @@ def _positions(
     return [Position(h, trump, leader, cards) for h in hands]
 
 
-def card_values_many(positions: list[Position]) -> list[dict[Card, int]] | None:
-    """Double-dummy values of every legal card in each position, through the solver
-    package's batch call (DDS ``SolveAllBoards``); ``None`` when no solver is installed."""
-    scores = card_scores_many(positions)
+def card_values_many(
+    positions: list[Position], solver: DoubleDummy | None = None
+) -> list[dict[Card, int]] | None:
+    """Double-dummy values of every legal card in each position, through the port's batch
+    call (DDS ``SolveAllBoards``); ``None`` when the solver is missing or fails."""
+    scores = card_scores_many(positions, solver)
     if scores is None:
         return None
     return [{c: v for mask, v in groups for c in cards_of_mask(mask)} for groups in scores]
 
 
-def card_scores_many(positions: list[Position]) -> list[list[tuple[int, int]]] | None:
+def card_scores_many(
+    positions: list[Position], solver: DoubleDummy | None = None
+) -> list[list[tuple[int, int]]] | None:
     """:func:`card_values_many` as the solver gives it: for each position, the legal cards
     in groups of equivalent ones, ``(mask of the group, tricks)``."""
     try:
-        from bridgetable.solver.dds import DDSSolver
-    except ImportError:  # pragma: no cover - the solver package is optional
+        return (solver or default_solver()).card_scores_many(positions)
+    except SolverError:  # DDS missing or failing: the caller falls back
         return None
-    try:
-        scores: list[list[tuple[int, int]]] = DDSSolver().card_scores_many(positions)
-    except Exception:  # pragma: no cover - DDS missing or failing: the caller falls back
-        return None
-    return scores
 
 
-def cards_reaching_many(positions: list[Position], targets: list[int]) -> list[int] | None:
+def cards_reaching_many(
+    positions: list[Position], targets: list[int], solver: DoubleDummy | None = None
+) -> list[int] | None:
     """For each position, the mask of the legal cards reaching its target (the tricks the
-    side to play takes, best play afterwards), through the solver package's batch call;
-    ``None`` when no solver is installed or it fails."""
+    side to play takes, best play afterwards), through the port's batch call; ``None`` when
+    the solver is missing or fails."""
     try:
-        from bridgetable.solver.dds import DDSSolver
-    except ImportError:  # pragma: no cover - the solver package is optional
+        return (solver or default_solver()).cards_reaching_many(positions, targets)
+    except SolverError:  # DDS missing or failing: the caller falls back
         return None
-    try:
-        masks: list[int] = DDSSolver().cards_reaching_many(positions, targets)
-    except Exception:  # pragma: no cover - DDS missing or failing: the caller falls back
-        return None
-    return masks
 
 
 def lead_targets(need: int, best: int, samples: int) -> list[int]:
@@ -288,7 +296,7 @@ def need_tricks(view: dict[str, Any], first: Position) -> int | None:
 Reach = Callable[[list[int], int], list[int] | None]
 
 
-def _solver_reach(positions: list[Position]) -> Reach:
+def _solver_reach(positions: list[Position], solver: DoubleDummy | None) -> Reach:
     """Target passes through DDS (``solutions=2``), each distinct layout solved once."""
 
     def reach(todo: list[int], target: int) -> list[int] | None:
@@ -296,7 +304,7 @@ def _solver_reach(positions: list[Position]) -> Reach:
         for j in todo:
             first.setdefault(positions[j].hands, j)
         unique = list(first.values())
-        found = cards_reaching_many([positions[j] for j in unique], [target] * len(unique))
+        found = cards_reaching_many([positions[j] for j in unique], [target] * len(unique), solver)
         if found is None:
             return None
         got = {positions[j].hands: m for j, m in zip(unique, found, strict=True)}
@@ -382,7 +390,13 @@ def _one_choice(view: dict[str, Any], mem: Memory, legal: list[Card]) -> bool:
     return between & ~(held | gone) == 0
 
 
-def choose_play(view: dict[str, Any], mem: Memory, cfg: RobotConfig, rng: random.Random) -> Command:
+def choose_play(
+    view: dict[str, Any],
+    mem: Memory,
+    cfg: RobotConfig,
+    rng: random.Random,
+    solver: DoubleDummy | None = None,
+) -> Command:
     """Monte-Carlo double-dummy card choice (see the module docstring)."""
     legal = [Card(c) for c in view["legal_cards"]]
     if not legal:
@@ -405,11 +419,12 @@ def choose_play(view: dict[str, Any], mem: Memory, cfg: RobotConfig, rng: random
     tricks_left = positions[0].tricks_left
     need = need_tricks(view, positions[0])
     if need is not None and not can_claim:
-        card = by_targets(len(positions), legal, need, tricks_left, _solver_reach(positions))
+        reach = _solver_reach(positions, solver)
+        card = by_targets(len(positions), legal, need, tricks_left, reach)
         if card is None:
             return fallback_card(view)
         return {"action": "play", "args": {"card": str(card)}}
-    scores = card_scores_many(positions)
+    scores = card_scores_many(positions, solver)
     if scores is None:
         return fallback_card(view)
     if (
@@ -440,40 +455,77 @@ def choose_play(view: dict[str, Any], mem: Memory, cfg: RobotConfig, rng: random
 # ----------------------------------------------------------------------------- claims
 
 
+def claim_case(view: dict[str, Any], mem: Memory, position: Position) -> ClaimCase:
+    """The claim of ``view`` as a Director would rule on it, on one layout of the cards the
+    robot cannot see (Laws 68-71): the claimer, the tricks claimed and the statement (68C),
+    the code of Laws in force (Law 71 differs between the duplicate and the rubber code; the
+    view names the code, and the Regulating Authority's options are taken as the code's
+    defaults), the show-outs every player has seen (70E1) and dummy (a defender who claims
+    sees dummy's cards, 70E1): what :meth:`~bridgetable.core.board.Board.claim_case` gives at
+    the table, but for the hidden hands.
+
+    Example:
+        >>> from bridgetable.core.seats import Seat
+        >>> p = Position.from_pbn("N:AK... Q2... 43... JT...", trump=None, leader=Seat.NORTH)
+        >>> view = {"rules": "rubber", "dummy": "S",
+        ...         "claim": {"claimer": "N", "tricks": 2, "statement": None}}
+        >>> case = claim_case(view, Memory(voids={("E", "H")}), p)
+        >>> case.rules.is_rubber, sorted((str(s), str(u)) for s, u in case.known_voids)
+        (True, [('East', 'H')])
+    """
+    claim = view["claim"]
+    dummy = view.get("dummy")
+    return ClaimCase.of(
+        position,
+        Seat.from_letter(claim["claimer"]),
+        int(claim["tricks"]),
+        claim.get("statement"),
+        rules=RuleSet(code="rubber" if view.get("rules") == "rubber" else "duplicate"),
+        known_voids={(Seat.from_letter(s), Suit.from_letter(u)) for s, u in mem.voids},
+        dummy=None if not dummy else Seat.from_letter(dummy),
+        concession=bool(claim.get("concession")),
+    )
+
+
 def claim_holds(
-    view: dict[str, Any], mem: Memory, claim: dict[str, Any], rng: random.Random
+    view: dict[str, Any],
+    mem: Memory,
+    claim: dict[str, Any],
+    rng: random.Random,
+    solver: DoubleDummy | None = None,
 ) -> bool:
-    """Whether the claim (or concession) stands: the adjudicator's award reaches the claim;
-    without an adjudicator, double dummy (the claimer's side takes at least what it claims,
-    on every layout the robot cannot tell apart)."""
-    claimer = Seat.from_letter(claim["claimer"])
+    """Whether the claim (or concession) stands on every layout the robot cannot tell apart:
+    on each, the adjudicator's award under the claim case (:func:`claim_case`) reaches the
+    claim (Laws 70, 71); where it could not decide in time, the claimer's side takes at least
+    what it claims double dummy. With no solver at all (DDS missing or failing) the robot
+    has nothing to check against and lets the claim stand. Any other error is the
+    adjudicator's, and is raised."""
     claimed = int(claim["tricks"])
     try:
         positions = _positions(view, sample_hands(view, mem, 8, rng), mem)
     except (SamplingError, ValueError):
         return False  # nothing to go on: let the Director decide
-    unique = {p.hands: p for p in positions}
+    unique = list({p.hands: p for p in positions}.values())
+    undecided: list[Position] = []
     try:
-        from bridgetable.adjudication.ruling import adjudicate
-    except ImportError:  # pragma: no cover - the adjudication package is optional
-        adjudicate = None  # type: ignore[assignment]
-    if adjudicate is not None:
-        try:
-            for p in unique.values():
-                r = adjudicate(
-                    p, claimer, claimed, claim.get("statement"), want_floor=False, time_cap=1.0
-                )
-                if r.undetermined or r.awarded is None:
-                    raise ValueError("undetermined")
-                if r.awarded < claimed:
-                    return False
-            return True
-        except Exception:
-            pass
-    values = card_values_many(list(unique.values()))
+        for p in unique:
+            # the award only: the double-dummy value and the floor are not asked for
+            r = adjudicate_case(
+                claim_case(view, mem, p), solver=solver, dd=False, want_floor=False, time_cap=1.0
+            )
+            if r.awarded is None:  # undetermined within the time cap
+                undecided.append(p)
+            elif r.awarded < claimed:
+                return False
+    except SolverError:
+        return True
+    if not undecided:
+        return True
+    values = card_values_many(undecided, solver)
     if values is None:
         return True
-    for p, v in zip(unique.values(), values, strict=True):
+    claimer = Seat.from_letter(claim["claimer"])
+    for p, v in zip(undecided, values, strict=True):
         if not v:
             continue
         best = max(v.values())
@@ -483,4 +535,12 @@ def claim_holds(
     return True
 
 
-__all__ = ["RobotConfig", "choose_call", "choose_play", "claim_holds", "decide", "known_hands"]
+__all__ = [
+    "RobotConfig",
+    "choose_call",
+    "choose_play",
+    "claim_case",
+    "claim_holds",
+    "decide",
+    "known_hands",
+]

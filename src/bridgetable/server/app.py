@@ -38,7 +38,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bridgetable import __version__
-from bridgetable.core.calls import Contract
+from bridgetable.core.calls import Contract, Strain
 from bridgetable.core.commands import describe as describe_commands
 from bridgetable.core.deal import Deal
 from bridgetable.core.errors import BridgeError
@@ -46,6 +46,8 @@ from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.views import DIRECTOR, Role, parse_role
+from bridgetable.formats import json as json_format
+from bridgetable.formats import lin, pbn
 from bridgetable.robots.player import RobotConfig
 from bridgetable.server.commands import bad_text
 from bridgetable.server.hub import (
@@ -60,6 +62,8 @@ from bridgetable.server.hub import (
 from bridgetable.server.schemas import openapi_schema
 from bridgetable.server.store import Store
 from bridgetable.server.web import web_routes
+from bridgetable.solver.errors import SolverError
+from bridgetable.solver.port import DoubleDummy, default_solver
 
 log = logging.getLogger("bridgetable.server")
 
@@ -100,6 +104,9 @@ class Settings:
     #: The adjudicator's jurisdiction profile and class of player (docs/claims.md).
     claim_profile: str = "ebu"
     player_class: str = "club"
+    #: The double-dummy port (robots, proposed rulings, par, the result and analysis
+    #: pages); ``None``: DDS.
+    solver: DoubleDummy | None = None
 
 
 class RateLimiter:
@@ -171,7 +178,9 @@ class _HTTPError(Exception):
         self.message = message
 
 
-def _setup_from(body: dict[str, Any]) -> tuple[BoardSetup, list[Seat], int]:
+def _setup_from(
+    body: dict[str, Any], solver: DoubleDummy | None = None
+) -> tuple[BoardSetup, list[Seat], int]:
     robots_raw = body.get("robots", [])
     if not isinstance(robots_raw, list) or len(robots_raw) > 4:
         raise _HTTPError(400, "robots is a list of seats")
@@ -210,7 +219,7 @@ def _setup_from(body: dict[str, Any]) -> tuple[BoardSetup, list[Seat], int]:
             if not isinstance(ctext, str) or not isinstance(decl, str) or len(ctext) > 10:
                 raise _HTTPError(400, "contract needs a declarer")
             if ctext.strip().lower() == "par":
-                ctext = _par_contract(deal, Seat.from_letter(decl))
+                ctext = _par_contract(deal, Seat.from_letter(decl), solver)
             contract = Contract.parse(f"{ctext} {decl}")
         setup = BoardSetup.for_board(number, deal=deal, rules=rules, contract=contract)
     except BridgeError as exc:
@@ -218,16 +227,14 @@ def _setup_from(body: dict[str, Any]) -> tuple[BoardSetup, list[Seat], int]:
     return setup, robots, seed
 
 
-def _par_contract(deal: Deal, declarer: Seat) -> str:
+def _par_contract(deal: Deal, declarer: Seat, solver: DoubleDummy | None = None) -> str:
     """The best double-dummy contract for ``declarer`` (the most valuable makeable game or
     partscore level in his best strain): practice "par" for the human declarer."""
-    from bridgetable.solver.dds import dd_table
-    from bridgetable.solver.errors import SolverError
 
     try:
-        table = dd_table(deal)
-    except SolverError as exc:  # pragma: no cover - endplay missing
-        raise _HTTPError(501, f"a par contract needs the double-dummy solver: {exc}") from exc
+        table = (solver or default_solver()).dd_tables([deal])[0]
+    except SolverError as exc:
+        raise _HTTPError(501, f"a par contract needs the solver: {exc}") from None
     best = None
     for strain_letter in ("N", "S", "H", "D", "C"):
         tricks = _dd_lookup(table, strain_letter, declarer)
@@ -243,8 +250,6 @@ def _par_contract(deal: Deal, declarer: Seat) -> str:
 
 def _dd_lookup(table: Any, strain: str, declarer: Seat) -> int:
     """Tricks for ``declarer`` in ``strain`` from the solver's table ``{(seat, strain): n}``."""
-    from bridgetable.core.calls import Strain
-
     try:
         return int(table[declarer, Strain.from_letter(strain)])
     except (KeyError, TypeError):
@@ -260,6 +265,7 @@ def create_app(settings: Settings) -> Starlette:
         robot_delay=settings.robot_delay,
         claim_profile=settings.claim_profile,
         player_class=settings.player_class,
+        solver=settings.solver,
     )
 
     @contextlib.asynccontextmanager
@@ -302,7 +308,7 @@ def create_app(settings: Settings) -> Starlette:
 
     async def _create(request: Request) -> Response:
         body = await _body(request)
-        setup, robots, seed = _setup_from(body)
+        setup, robots, seed = _setup_from(body, settings.solver)
         table, tokens = await hub.create(setup, robots, seed)
         return JSONResponse(
             {
@@ -334,17 +340,10 @@ def create_app(settings: Settings) -> Starlette:
                 raise _HTTPError(403, "the record of a board in play is for the Director")
         record = table.board.record
         if fmt == "json":  # the one JSON shape of a record, as `bridgetable convert` writes it
-            from bridgetable.formats.json import document
-
-            return JSONResponse(document([record]))
-        if fmt == "pbn":
-            from bridgetable.formats import pbn
-
-            return PlainTextResponse(pbn.dumps([record]))
-        if fmt == "lin":
-            from bridgetable.formats import lin
-
-            return PlainTextResponse(lin.dumps([record]))
+            return JSONResponse(json_format.document([record]))
+        if fmt in ("pbn", "lin"):
+            writer = pbn if fmt == "pbn" else lin
+            return PlainTextResponse(writer.dumps([record]))  # dumps takes a sequence of games
         raise _HTTPError(400, "format is json, pbn or lin")
 
     async def _join(request: Request) -> Response:
@@ -566,7 +565,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table_id}/join", handle(_join), methods=["POST"]),
         Route("/api/director/calls", handle(_calls), methods=["GET"]),
         WebSocketRoute("/ws/tables/{table_id}", ws_endpoint),
-        *web_routes(hub.get),
+        *web_routes(hub.get, settings.solver),
     ]
     app = Starlette(
         routes=routes,

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgetable.adjudication.slips import PLAYER_CLASSES, PROFILE_SLIPS
+from bridgetable.robots.player import RobotConfig
 from bridgetable.server.store import make_private_dir, warn_not_private
 
 
@@ -63,7 +64,6 @@ def _address(host: str, port: int) -> str:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from bridgetable.robots.player import RobotConfig
     from bridgetable.server.app import Settings, create_app
     from bridgetable.server.store import StoreError, open_store
 

@@ -21,6 +21,7 @@ from collections import OrderedDict
 
 from bridgetable.core.position import Position
 from bridgetable.core.seats import Side
+from bridgetable.solver.search import floor
 
 
 def floor_of(position: Position, side: Side, budget: float) -> int:
@@ -33,8 +34,6 @@ def floor_of(position: Position, side: Side, budget: float) -> int:
         >>> floor_of(p, Side.NS, 1.0)
         1
     """
-    from bridgetable.solver.search import floor
-
     r = floor(position, side, deadline=time.monotonic() + budget, clock=time.monotonic)
     if r.complete and r.tricks is not None:
         return r.tricks

@@ -31,8 +31,9 @@ from typing import Any
 
 import orjson
 
+from bridgetable.adjudication.ruling import adjudicate_case
 from bridgetable.core.board import Board
-from bridgetable.core.cards import Suit
+from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.errors import ActionRefused, BridgeError
 from bridgetable.core.events import event_from_dict, event_to_dict
 from bridgetable.core.record import BoardRecord, BoardSetup
@@ -43,6 +44,7 @@ from bridgetable.robots.player import RobotConfig, decide, fallback_card
 from bridgetable.server.commands import BadCommand, run_command
 from bridgetable.server.floors import ClaimFloors, floor_of
 from bridgetable.server.store import Store, StoredTable, VersionConflict
+from bridgetable.solver.port import DoubleDummy
 
 log = logging.getLogger("bridgetable.server")
 
@@ -201,8 +203,12 @@ class Hub:
         executor_factory: Callable[[], Executor] | None = None,
         claim_profile: str = "ebu",
         player_class: str = "club",
+        solver: DoubleDummy | None = None,
     ) -> None:
         self.store = store
+        #: The double-dummy port for the robots and the adjudicator (``None``: DDS, made
+        #: where it is used, in the worker process).
+        self.solver = solver
         #: The adjudicator's jurisdiction profile and class of player for the rulings it
         #: proposes (``bridgetable serve --claim-profile/--player-class``).
         self.claim_profile = claim_profile
@@ -515,20 +521,19 @@ class Hub:
         claim = table.board.claim
         if claim is None or table.proposal_for is claim:
             return
+        try:
+            case = table.board.claim_case()
+        except ActionRefused:  # objected to or played on: no claim to rule on
+            return
         table.proposal_for = claim
         table.proposal = None
         version = table.version
-        b = table.board
         job = functools.partial(
             propose_ruling,
-            claim.position,
-            claim.claimer,
-            claim.tricks,
-            claim.statement.text or None,
-            known_voids=b.shown_voids(),
-            dummy=b.dummy,
+            case,
             profile=self.claim_profile,
             player_class=self.player_class,
+            solver=self.solver,
         )
 
         async def run() -> None:
@@ -660,7 +665,13 @@ class Hub:
             if heavy and self.executor is not None:
                 loop = asyncio.get_running_loop()
                 fut = loop.run_in_executor(
-                    self.executor, decide, view, mem, self.robot_config.to_dict(), seed
+                    self.executor,
+                    decide,
+                    view,
+                    mem,
+                    self.robot_config.to_dict(),
+                    seed,
+                    self.solver,
                 )
                 try:
                     cmd = await asyncio.wait_for(fut, self.robot_deadline)
@@ -676,7 +687,7 @@ class Hub:
                     self._replace_executor()
                     cmd = fallback_card(view) if "play" in view["actions"] else None
             else:
-                cmd = decide(view, mem, self.robot_config.to_dict(), seed)
+                cmd = decide(view, mem, self.robot_config.to_dict(), seed, self.solver)
             if cmd is not None and not self.closing:
                 try:
                     await self.command(table, seat, version, cmd["action"], cmd.get("args", {}))
@@ -742,46 +753,22 @@ def proposal_terms(msg: dict[str, Any], claimed: int) -> tuple[int, str, str]:
 
 
 def propose_ruling(
-    position: Any,
-    claimer: Seat,
-    claimed: int,
-    statement: str | None,
+    case: ClaimCase,
     *,
-    known_voids: frozenset[tuple[Seat, Suit]] = frozenset(),
-    dummy: Seat | None = None,
     profile: str = "ebu",
     player_class: str = "club",
+    solver: DoubleDummy | None = None,
 ) -> dict[str, Any]:
-    """The adjudicator's proposed ruling and witness line for the Director (Law 70), run in a
-    worker; without the adjudication package, a double-dummy figure only."""
-    try:
-        from bridgetable.adjudication.ruling import adjudicate
-    except ImportError:
-        adjudicate = None  # type: ignore[assignment]
-    if adjudicate is not None:
-        r = adjudicate(
-            position,
-            claimer,
-            claimed,
-            statement,
-            known_voids=known_voids,
-            dummy=dummy,
-            want_floor=False,
-            time_cap=5.0,
-            prof=profile,
-            player_class=player_class,
-        )
-        return {"ruling": r.to_dict(), "text": r.text}
-    from bridgetable.solver.dds import DDSSolver
-
-    dd = DDSSolver().tricks(position, claimer.side)
-    return {
-        "ruling": {
-            "claimer": claimer.letter,
-            "claimed": claimed,
-            "dd": dd,
-            "awarded": min(dd, claimed),
-            "witness": [],
-        },
-        "text": f"double dummy: the claimer's side takes {dd} (no adjudicator installed)",
-    }
+    """The adjudicator's proposed ruling on a claim case and its witness line, for the
+    Director and for the players (Laws 70, 71): under the case's rules (Law 71 by normal
+    play under the duplicate code, by any play under the rubber code), with its show-outs
+    and dummy; run in a worker."""
+    r = adjudicate_case(
+        case,
+        prof=profile,
+        player_class=player_class,
+        solver=solver,
+        want_floor=False,
+        time_cap=5.0,
+    )
+    return {"ruling": r.to_dict(), "text": r.text}

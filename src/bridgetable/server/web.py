@@ -29,6 +29,13 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from bridgetable.core.board import Board
+from bridgetable.core.deal import Deal
+from bridgetable.core.events import CardPlayed, OpeningLeadFaceDown
+from bridgetable.core.scoring import board_score
+from bridgetable.solver.errors import SolverError
+from bridgetable.solver.port import DoubleDummy, default_solver
+
 #: The directory of the page's files (package data).
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
@@ -44,13 +51,11 @@ FAVICON_SVG = (
 )
 
 
-def _dd_rows(deal: Any) -> dict[str, dict[str, int]] | None:
+def _dd_rows(deal: Deal, solver: DoubleDummy | None = None) -> dict[str, dict[str, int]] | None:
     """The double-dummy table as ``{seat: {strain: tricks}}``, or ``None`` without a solver."""
     try:
-        from bridgetable.solver.dds import dd_table
-
-        table = dd_table(deal)
-    except Exception:  # the solver is optional (no endplay, or it failed)
+        table = (solver or default_solver()).dd_tables([deal])[0]
+    except SolverError:  # the solver is optional (no endplay, or it failed)
         return None
     out: dict[str, dict[str, int]] = {}
     for (seat, strain), tricks in table.items():
@@ -58,20 +63,17 @@ def _dd_rows(deal: Any) -> dict[str, dict[str, int]] | None:
     return out
 
 
-def _par(setup: Any) -> dict[str, Any] | None:
-    """The par of the deal, or ``None`` without a solver (see ``solver.dds.par``)."""
+def _par(setup: Any, solver: DoubleDummy | None = None) -> dict[str, Any] | None:
+    """The par of the deal, or ``None`` without a solver (see the port's ``par``)."""
     try:
-        from bridgetable.solver.dds import par
-
-        return par(setup.deal, setup.vulnerability, setup.dealer)
-    except Exception:  # the solver is optional (no endplay, or it failed)
+        return (solver or default_solver()).par(setup.deal, setup.vulnerability, setup.dealer)
+    except SolverError:  # the solver is optional (no endplay, or it failed)
         return None
 
 
-def result_of(table: Any) -> dict[str, Any]:
-    """The result of a finished board on ``table`` (a hub ``Table``)."""
-    from bridgetable.core.scoring import board_score
-
+def result_of(table: Any, solver: DoubleDummy | None = None) -> dict[str, Any]:
+    """The result of a finished board on ``table`` (a hub ``Table``), the double-dummy
+    figures from ``solver`` (default: DDS)."""
     board = table.board
     contract = board.contract
     tricks = board.declarer_tricks if contract is not None else None
@@ -81,12 +83,12 @@ def result_of(table: Any) -> dict[str, Any]:
         "declarer": None if board.declarer is None else board.declarer.letter,
         "tricks": tricks,
         "score_ns": score,
-        "dd": _dd_rows(table.setup.deal),
-        "par": _par(table.setup),
+        "dd": _dd_rows(table.setup.deal, solver),
+        "par": _par(table.setup, solver),
     }
 
 
-def analysis_of(table: Any) -> dict[str, Any]:
+def analysis_of(table: Any, solver: DoubleDummy | None = None) -> dict[str, Any]:
     """The card-by-card double-dummy analysis of a finished board on ``table``.
 
     The record is replayed event by event; before each card that enters play (the opening
@@ -95,18 +97,14 @@ def analysis_of(table: Any) -> dict[str, Any]:
     board: those won so far plus the double-dummy tricks of the rest) the side to play could
     still take, ``after`` the most it can take once that card is played, and ``cost`` their
     difference. A card the solver did not score (one the position held illegal, such as a
-    revoke) has ``None`` for these. A claimed board is analysed up to the claim.
+    revoke) has ``None`` for these. A claimed board is analysed up to the claim. The values
+    come from ``solver`` (default: DDS).
     """
-    from bridgetable.core.board import Board
-    from bridgetable.core.events import CardPlayed, OpeningLeadFaceDown
-    from bridgetable.solver.dds import DDSSolver
-    from bridgetable.solver.errors import SolverError
-
     board = table.board
     if board.contract is None or board.declarer is None:
         return {"available": False, "reason": "the board was passed out", "tricks": []}
     try:
-        solver = DDSSolver()
+        solver = solver or default_solver()
     except SolverError as e:
         return {"available": False, "reason": str(e), "tricks": []}
 
@@ -163,10 +161,11 @@ def analysis_of(table: Any) -> dict[str, Any]:
     }
 
 
-def web_routes(get_table: TableGetter) -> list[BaseRoute]:
-    """The page's routes; ``get_table(id)`` is the hub's table or ``None``."""
+def web_routes(get_table: TableGetter, solver: DoubleDummy | None = None) -> list[BaseRoute]:
+    """The page's routes; ``get_table(id)`` is the hub's table or ``None``; the double-dummy
+    figures come from ``solver`` (default: DDS)."""
     cache: dict[tuple[str, str, int], dict[str, Any]] = {}
-    compute: dict[str, Callable[[Any], dict[str, Any]]] = {
+    compute: dict[str, Callable[[Any, DoubleDummy | None], dict[str, Any]]] = {
         "result": result_of,
         "analysis": analysis_of,
     }
@@ -192,7 +191,7 @@ def web_routes(get_table: TableGetter) -> list[BaseRoute]:
             key = (what, table_id, len(table.board.events))
             got = cache.get(key)
             if got is None:
-                got = cache[key] = await run_in_threadpool(compute[what], table)
+                got = cache[key] = await run_in_threadpool(compute[what], table, solver)
             return JSONResponse(got)
 
         return endpoint

@@ -40,11 +40,9 @@ from bridgetable.core.deal import Deal
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat, Side
 from bridgetable.solver.errors import SolverError
+from bridgetable.solver.port import DDTable
 
-__all__ = ["DDSSolver", "DDTable", "dd_table", "dd_tables"]
-
-#: A double-dummy table: tricks taken by declarer ``seat`` in ``strain`` with best play.
-DDTable = dict[tuple[Seat, Strain], int]
+__all__ = ["DDSSolver", "DDTable", "dd_table", "dd_tables", "par"]
 
 #: Tables per ``CalcAllTables`` call: DDS takes at most 200 strain-deals (40 deals x 5).
 _TABLES_PER_BATCH = 40
@@ -443,6 +441,14 @@ class DDSSolver:
 
     def __init__(self) -> None:
         _modules()  # fail early when endplay is missing
+
+    def dd_tables(self, deals: Sequence[Deal]) -> list[DDTable]:
+        """:func:`dd_tables`: the double-dummy table of each deal."""
+        return dd_tables(deals)
+
+    def par(self, deal: Deal, vulnerability: Vulnerability, dealer: Seat) -> dict[str, Any]:
+        """:func:`par`: the par score and contracts of a deal."""
+        return par(deal, vulnerability, dealer)
 
     def tricks(self, pos: Position, side: Side) -> int:
         """The most of the remaining tricks (the one in progress included) ``side`` takes

@@ -28,6 +28,7 @@ from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Side
 from bridgetable.core.tricks import legal_mask, winning_index
 from bridgetable.solver.errors import SolverError
+from bridgetable.solver.port import Answers
 
 if TYPE_CHECKING:
     from bridgetable.solver.search import Policy
@@ -67,8 +68,9 @@ def _start(pos: Position) -> _State:
     return pos.hands, int(pos.leader), pos.trick
 
 
-class ReferenceSolver:
-    """The double-dummy port by plain minimax (see the module docstring).
+class ReferenceSolver(Answers):
+    """The double-dummy port by plain minimax (see the module docstring); its batch
+    questions are asked one position at a time (:class:`~bridgetable.solver.port.Answers`).
 
     An instance keeps the positions it has solved (one table per trump suit), so asking
     :meth:`tricks` and :meth:`card_values` of one position costs one search; use a fresh
