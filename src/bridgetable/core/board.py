@@ -524,19 +524,34 @@ class Board(TableMixin, ClaimsMixin):
         self._record(e)
         return e
 
-    def _apply_withdrawn_call(self, e: CallWithdrawn) -> None:
-        auction = self._auction
-        withdrawn = auction.calls[e.index]
-        self._call_events = self._call_events[: e.index]
-        self._call_at = self._call_at[: e.index]
-        self._auction = Auction(auction.dealer, tuple(c.call for c in self._call_events))
-        self._replaced = {k: v for k, v in self._replaced.items() if k < e.index}
+    def _rebuild_auction(
+        self,
+        calls: list[CallMade],
+        call_at: list[int],
+        index: int,
+        *,
+        replaced: Call | None = None,
+    ) -> None:
+        """The auction as ``calls`` now stand after a change at ``index`` (Law 25A): replaced
+        calls from there on are forgotten (``replaced``: the unintended call at ``index``),
+        and the auction is open again (a call that had ended it has gone)."""
+        self._call_events = calls
+        self._call_at = call_at
+        self._auction = Auction(self._auction.dealer, tuple(c.call for c in calls))
+        self._replaced = {k: v for k, v in self._replaced.items() if k < index}
+        if replaced is not None:
+            self._replaced[index] = replaced
         self.replacements += 1
         self._phase = Phase.AUCTION
         self._contract = self._declarer = self._dummy = None
         self._trump = None
         self._set_turn(None)
         self._after_call()
+
+    def _apply_withdrawn_call(self, e: CallWithdrawn) -> None:
+        auction = self._auction
+        withdrawn = auction.calls[e.index]
+        self._rebuild_auction(self._call_events[: e.index], self._call_at[: e.index], e.index)
         self._answers.append(
             (
                 None,
@@ -551,26 +566,14 @@ class Board(TableMixin, ClaimsMixin):
         later = [(auction.caller_of(j), c) for j, c in enumerate(auction.calls)][e.index + 1 :]
         kept = later[:1] if e.lho_stands else []
         withdrawn = later[len(kept) :]
-        self._call_events = [
-            *self._call_events[: e.index],
-            CallMade(e.seat, e.call, e.alert, e.explanation),
-            *self._call_events[e.index + 1 : e.index + 1 + len(kept)],
-        ]
-        self._call_at = [
-            *self._call_at[: e.index],
-            len(self._events) - 1,
-            *self._call_at[e.index + 1 : e.index + 1 + len(kept)],
-        ]
-        self._auction = Auction(auction.dealer, tuple(c.call for c in self._call_events))
-        self._replaced = {k: v for k, v in self._replaced.items() if k < e.index}
-        self._replaced[e.index] = old
-        self.replacements += 1
-        # a replaced call that had ended the auction reopens it (nothing else has happened)
-        self._phase = Phase.AUCTION
-        self._contract = self._declarer = self._dummy = None
-        self._trump = None
-        self._set_turn(None)
-        self._after_call()
+        stay = slice(e.index + 1, e.index + 1 + len(kept))
+        self._rebuild_auction(
+            [*self._call_events[: e.index], CallMade(e.seat, e.call, e.alert, e.explanation)]
+            + self._call_events[stay],
+            [*self._call_at[: e.index], len(self._events) - 1, *self._call_at[stay]],
+            e.index,
+            replaced=old,
+        )
         text = f"{e.seat} replaced an unintended {old} by {e.call} (Law 25A)"
         for who, c in kept:
             text += f"; {who}'s {c} over it stands, and {who} may withdraw it now"
