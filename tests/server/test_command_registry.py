@@ -216,6 +216,8 @@ def _no_arg_agreement(b: Board, seat: Seat | None) -> None:
             assert (cmd.name in offered) == takes, (cmd.who, cmd.name, seat, b.phase)
 
 
+_ASKS = {"draw_attention": "ask_revoke"}
+
 #: the walk mostly plays on (questions and claims now and then, as at a table)
 _WEIGHT = {
     "call": 20.0,
@@ -271,8 +273,10 @@ def _walk(rng: random.Random, b: Board, seen: set[tuple[str, str]], steps: int) 
         role: Any = seat if seat is not None else DIRECTOR_ROLE
         try:
             event = run_command(b, role, act, args)
-        except ActionRefused:
+        except ActionRefused as exc:
             assert len(b.events) == before  # a refusal changes nothing
+            # and names the command given (draw_attention's question is ask_revoke, 61B)
+            assert exc.action in (act, _ASKS.get(act)), (act, exc.action)
             continue
         assert len(b.events) > before
         if event is not None:

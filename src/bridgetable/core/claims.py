@@ -326,7 +326,7 @@ class ClaimsMixin(BoardHost):
         """A statement about the trick in progress only ("this one is mine"): no claim, play
         continues; a defender's card shown in it is no penalty card (68 preamble)."""
         if self._phase is not Phase.PLAY:
-            raise WrongPhase("announce", seat, "only during play", "68")
+            raise WrongPhase("announce_current_trick", seat, "only during play", "68")
         e = CurrentTrickStatement(seat, str(text))
         self._record(e)
         return e
@@ -437,18 +437,21 @@ class ClaimsMixin(BoardHost):
 
     def request_play_on(self, seat: Seat) -> PlayOnRequested:
         """After a dispute the non-claiming side may ask to play on (68D2b)."""
-        claim = self._open_claim("play_on", seat)
+        claim = self._open_claim("request_play_on", seat)
         if claim.status != "disputed":
-            raise WrongPhase("play_on", seat, "play on follows a dispute", "68D2b")
+            raise WrongPhase("request_play_on", seat, "play on follows a dispute", "68D2b")
         if seat.side is claim.side:
             raise NotEntitled(
-                "play_on", seat, "only the non-claiming side may ask to play on", "68D2b"
+                "request_play_on", seat, "only the non-claiming side may ask to play on", "68D2b"
             )
         if claim.play_on_requested:
-            raise NotEntitled("play_on", seat, "play on has been asked already", "68D2b")
+            raise NotEntitled("request_play_on", seat, "play on has been asked already", "68D2b")
         if claim.proposal is not None:
             raise NotEntitled(
-                "play_on", seat, "every hand is faced with the proposed ruling", "68D2b, 70B3"
+                "request_play_on",
+                seat,
+                "every hand is faced with the proposed ruling",
+                "68D2b, 70B3",
             )
         e = PlayOnRequested(seat)
         self._record(e)
@@ -633,7 +636,9 @@ class ClaimsMixin(BoardHost):
         """The agreeing side has called on a later board, or the round has ended (69A)."""
         claim = self._claim
         if claim is None or claim.status != "agreed" or claim.established:
-            raise WrongPhase("establish", None, "no agreed claim awaits establishment", "69A")
+            raise WrongPhase(
+                "establish_agreement", None, "no agreed claim awaits establishment", "69A"
+            )
         e = AgreementEstablished(None)
         self._record(e)
         return e
@@ -670,18 +675,20 @@ class ClaimsMixin(BoardHost):
         number comes from the adjudicator's Law 69B or 71 check."""
         claim = self._claim
         if law not in ("69B", "71"):
-            raise NotEntitled("restore", seat, "tricks are restored under 69B or 71", "69B, 71")
+            raise NotEntitled(
+                "restore_tricks", seat, "tricks are restored under 69B or 71", "69B, 71"
+            )
         if claim is None or claim.status not in ("agreed", "ruled"):
-            raise WrongPhase("restore", seat, "no agreed claim or concession", law)
+            raise WrongPhase("restore_tricks", seat, "no agreed claim or concession", law)
         if law == "69B" and (seat.side is claim.side or claim.status != "agreed"):
-            raise NotEntitled("restore", seat, "69B is for the side that agreed", "69B")
+            raise NotEntitled("restore_tricks", seat, "69B is for the side that agreed", "69B")
         if law == "71" and seat.side is not claim.side:
-            raise NotEntitled("restore", seat, "71 is for the conceding side", "71")
+            raise NotEntitled("restore_tricks", seat, "71 is for the conceding side", "71")
         if not self.correction_period_open(now):
-            raise NotEntitled("restore", seat, "the Correction Period has ended", "79C")
+            raise NotEntitled("restore_tricks", seat, "the Correction Period has ended", "79C")
         limit = claim.conceded if law == "71" else claim.tricks
         if not isinstance(tricks, int) or not 1 <= tricks <= limit - sum(self._restored):
-            raise NotEntitled("restore", seat, f"at most {limit} tricks", law)
+            raise NotEntitled("restore_tricks", seat, f"at most {limit} tricks", law)
         e = TricksRestored(None, seat, tricks, law, _iso(now))
         self._record(e)
         return e

@@ -1271,16 +1271,16 @@ class TableMixin(BoardHost):
         """Dummy warns declarer against leading from the wrong hand (42B2). After a 43A2
         act, either defender then chooses the hand declarer leads from (43B2a)."""
         if not self._table:
-            raise NotEntitled("warn", seat, "table mode only", "42B2")
+            raise NotEntitled("warn_wrong_hand", seat, "table mode only", "42B2")
         if seat is not self._dummy:
-            raise NotEntitled("warn", seat, "this is dummy's warning", "42B2")
+            raise NotEntitled("warn_wrong_hand", seat, "this is dummy's warning", "42B2")
         if (
             self._phase is not Phase.PLAY
             or self._trick
             or self._pending is not None
             or self._turn not in (self._declarer, self._dummy)
         ):
-            raise WrongPhase("warn", seat, "declarer is not about to lead", "42B2")
+            raise WrongPhase("warn_wrong_hand", seat, "declarer is not about to lead", "42B2")
         e = DummyWarned(seat)
         self._record(e)
         return e
