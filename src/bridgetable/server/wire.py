@@ -124,7 +124,8 @@ class Resume:
     """Ask for the view again unless the client is at ``version``."""
 
     TYPE: ClassVar[str] = "resume"
-    version: int | None = field(default=None, metadata=_OMIT_NONE)
+    #: ``None`` (not written) when the frame's is not a version: the view is sent
+    version: int | None = field(metadata=_OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
