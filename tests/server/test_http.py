@@ -10,17 +10,17 @@ from typing import Any
 
 import httpx
 import websockets
+from json_schema import valid
 from server_harness import SECRET, Client, ServerProcess, create_table, join
 
 from bridgetable.server.schemas import SERVER_MESSAGES
 
 
 def _valid(msg: dict[str, Any]) -> bool:
-    """A small structural check against SERVER_MESSAGES (type, required fields)."""
-    for option in SERVER_MESSAGES["oneOf"]:
-        if option["properties"]["type"]["const"] == msg.get("type"):
-            return all(k in msg for k in option["required"])
-    return False
+    """``msg`` validates against SERVER_MESSAGES (every keyword the schemas use), and as the
+    one message type its ``"type"`` names."""
+    options = [o for o in SERVER_MESSAGES["oneOf"] if o["title"] == msg.get("type")]
+    return len(options) == 1 and valid(msg, SERVER_MESSAGES) and valid(msg, options[0])
 
 
 def test_http_api(server: ServerProcess) -> None:

@@ -20,16 +20,13 @@ import contextlib
 import functools
 import gc
 import hashlib
-import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass, field
 from typing import Any
-
-import orjson
 
 from bridgetable.adjudication.ruling import adjudicate_case
 from bridgetable.core.board import Board
@@ -44,10 +41,21 @@ from bridgetable.robots.player import RobotConfig, decide, fallback_card
 from bridgetable.server.commands import BadCommand, run_command
 from bridgetable.server.floors import ClaimFloors, floor_of
 from bridgetable.server.store import Store, StoredTable, VersionConflict
+from bridgetable.server.wire import (
+    Error,
+    Fault,
+    MessageId,
+    RulingProposal,
+    ServerMessage,
+    Synced,
+    View,
+    encode,
+)
 from bridgetable.solver.port import DoubleDummy
 
 log = logging.getLogger("bridgetable.server")
 
+#: A connection's way out: the encoded text of one message (:func:`wire.encode`).
 Send = Callable[[str], Awaitable[None]]
 
 
@@ -92,6 +100,10 @@ class Connection:
     send: Send
     version: int = -1
 
+    async def send_message(self, msg: ServerMessage) -> None:
+        """Encode and send one message."""
+        await self.send(encode(msg))
+
 
 #: Every role a view is built for: a command is stored only when all of them can be built.
 ROLES: tuple[Role, ...] = (*SEATS, SPECTATOR, DIRECTOR)
@@ -126,13 +138,39 @@ def _printable(text: str, limit: int = 500) -> str:
 
 
 class CommandError(Exception):
-    """A command answered with an error message to its sender only."""
+    """A command answered with an error message to its sender only (:meth:`answer`):
+    ``action``, ``reason`` and ``law`` are the engine's refusal's, ``version`` the table's
+    when the client is told it."""
 
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        version: int | None = None,
+        action: str | None = None,
+        reason: str | None = None,
+        law: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
-        self.extra = extra
+        self.version = version
+        self.action = action
+        self.reason = reason
+        self.law = law
+
+    def answer(self, mid: MessageId | None) -> Error:
+        """The error message answering the command whose ``id`` is ``mid``."""
+        return Error(
+            id=mid,
+            code=self.code,
+            message=self.message,
+            action=self.action,
+            reason=self.reason,
+            law=self.law,
+            version=self.version,
+        )
 
 
 @dataclass(eq=False, slots=True)
@@ -149,7 +187,7 @@ class Table:
     robot_tasks: dict[Seat, asyncio.Task[None]] = field(default_factory=dict)
     runs_robots: bool = False
     #: the adjudicator's proposal message (for the Director's console) and the claim it is for
-    proposal: dict[str, Any] | None = None
+    proposal: RulingProposal | None = None
     proposal_for: Any = None
     #: the last command refused because a view could not be built with it (for the Director)
     fault: str | None = None
@@ -347,12 +385,12 @@ class Hub:
             table.conns.add(conn)
             if since is not None and since == table.version:
                 conn.version = since
-                await conn.send(json.dumps({"type": "synced", "version": since}))
+                await conn.send_message(Synced(version=since))
             else:
                 await conn.send(self._view_message(table, conn.role))
                 conn.version = table.version
             if conn.role is DIRECTOR and table.proposal is not None:
-                await conn.send(json.dumps(table.proposal))
+                await conn.send_message(table.proposal)
 
     def detach(self, table: Table, conn: Connection) -> None:
         """Forget a closed connection."""
@@ -360,8 +398,7 @@ class Hub:
 
     def _view_message(self, table: Table, role: Role) -> str:
         view = table.board.view_for(role).to_dict()
-        msg = {"type": "view", "table": table.id, "version": table.version, "view": view}
-        return orjson.dumps(msg).decode()
+        return encode(View(table=table.id, version=table.version, view=view))
 
     def _view_messages(self, table: Table) -> dict[Role, str]:
         """Every role's view message; raises if one cannot be built or encoded."""
@@ -456,9 +493,7 @@ class Hub:
         log.error(
             "table %s: a view cannot be built after %s; not recorded", table.id, names, exc_info=exc
         )
-        text = json.dumps(
-            {"type": "fault", "table": table.id, "version": table.version, "message": table.fault}
-        )
+        text = encode(Fault(table=table.id, version=table.version, message=table.fault))
         for conn in list(table.conns):
             if conn.role is DIRECTOR:
                 with contextlib.suppress(Exception):
@@ -544,9 +579,15 @@ class Hub:
                 ruling = {"error": f"no proposal: {exc!r}"}
             if table.proposal_for is not claim:
                 return
-            msg = {"type": "ruling_proposal", "table": table.id, "version": version, **ruling}
+            msg = RulingProposal(
+                table=table.id,
+                version=version,
+                ruling=ruling.get("ruling"),
+                text=ruling.get("text"),
+                error=ruling.get("error"),
+            )
             table.proposal = msg
-            text = json.dumps(msg)
+            text = encode(msg)
             for conn in list(table.conns):
                 if conn.role is DIRECTOR:
                     await conn.send(text)
@@ -724,11 +765,15 @@ class Hub:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-def proposal_terms(msg: dict[str, Any], claimed: int) -> tuple[int, str, str]:
-    """The tricks, Laws and explanation to propose to the players from a worker's answer.
+def proposal_terms(msg: RulingProposal | Mapping[str, Any], claimed: int) -> tuple[int, str, str]:
+    """The tricks, Laws and explanation to propose to the players from a worker's answer
+    (:func:`propose_ruling`'s, or the :class:`~bridgetable.server.wire.RulingProposal` made
+    of it).
     The headline is the final result, Law 71 included; when the adjudicator could not decide
     in time the double-dummy figure is proposed and the text says so; with no answer at all,
     the claim as made (the players may still call the Director)."""
+    if isinstance(msg, RulingProposal):
+        msg = {"ruling": msg.ruling, "text": msg.text}
     r = msg.get("ruling")
     if not isinstance(r, dict):
         return (

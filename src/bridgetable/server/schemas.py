@@ -117,7 +117,7 @@ SERVER_MESSAGES: dict[str, Any] = {
         {
             "title": "welcome",
             "type": "object",
-            "required": ["type", "table", "role"],
+            "required": ["type", "table", "role", "server"],
             "properties": {
                 "type": {"const": "welcome"},
                 "table": {"type": "string"},

@@ -1,0 +1,191 @@
+"""The tables' HTTP API.
+
+* ``POST /api/tables`` -- create a table (robots, rules, policy, board, deal, contract +
+  declarer); ``"policy": "table"`` is table mode (irregularities accepted and rectified)
+* ``GET /api/tables/{id}`` -- public summary
+* ``GET /api/tables/{id}/record?format=json|pbn|lin`` -- the record as the Director sees it;
+  public once the board is over, before that only with a director token
+* ``POST /api/tables/{id}/join`` -- a free seat, a spectator, or the Director (with the
+  server's director secret)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from bridgetable.core.calls import Contract, Strain
+from bridgetable.core.deal import Deal
+from bridgetable.core.errors import BridgeError
+from bridgetable.core.record import BoardSetup
+from bridgetable.core.rules import RuleSet
+from bridgetable.core.seats import Seat
+from bridgetable.core.views import DIRECTOR, Role, parse_role
+from bridgetable.formats import json as json_format
+from bridgetable.formats import lin, pbn
+from bridgetable.server.endpoints.http import HTTPError, bearer, body_of, handle
+from bridgetable.server.hub import CommandError, Hub, Table, role_name
+from bridgetable.server.settings import Settings
+from bridgetable.solver.errors import SolverError
+from bridgetable.solver.port import DoubleDummy, default_solver
+
+#: Bits of operating-system entropy in the seed of a table created without a ``seed``: far
+#: beyond any search (a 31-bit seed is found from one hand in minutes).
+SEED_BITS = 256
+
+
+def new_seed() -> int:
+    """A secret seed from the operating system's entropy (:mod:`secrets`): the deal of a table
+    created without a ``seed`` is ``Deal.random(random.Random(new_seed()))``, the engine being
+    given its randomness; a seed the client gives stays reproducible."""
+    return secrets.randbits(SEED_BITS) | 1 << (SEED_BITS - 1)
+
+
+def setup_from(
+    body: dict[str, Any], solver: DoubleDummy | None = None
+) -> tuple[BoardSetup, list[Seat], int]:
+    """The board, the robots' seats and the seed a ``POST /api/tables`` body asks for;
+    raises :class:`HTTPError` (400, or 501 for a par contract without the solver)."""
+    robots_raw = body.get("robots", [])
+    if not isinstance(robots_raw, list) or len(robots_raw) > 4:
+        raise HTTPError(400, "robots is a list of seats")
+    try:
+        robots = sorted({Seat.from_letter(str(s)) for s in robots_raw})
+    except BridgeError as exc:
+        raise HTTPError(400, str(exc)) from None
+    rules_name = body.get("rules", "duplicate")
+    if rules_name not in ("duplicate", "rubber"):
+        raise HTTPError(400, "rules is 'duplicate' or 'rubber'")
+    policy = body.get("policy", "online")
+    if policy not in ("online", "table"):
+        raise HTTPError(400, "policy is 'online' or 'table'")
+    code = RuleSet.rubber if rules_name == "rubber" else RuleSet.duplicate
+    rules = code(policy=policy)
+    number = body.get("board", 1)
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 10_000:
+        raise HTTPError(400, "board is a number from 1")
+    seed = body.get("seed")
+    if seed is None:
+        seed = new_seed()
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise HTTPError(400, "seed is an integer")
+    try:
+        deal_text = body.get("deal")
+        if deal_text is None:
+            deal = Deal.random(random.Random(seed))
+        elif isinstance(deal_text, str) and len(deal_text) < 200:
+            deal = Deal.from_pbn(deal_text)
+        else:
+            raise HTTPError(400, "deal is a PBN deal string")
+        contract = None
+        ctext = body.get("contract")
+        if ctext is not None:
+            decl = body.get("declarer")
+            if not isinstance(ctext, str) or not isinstance(decl, str) or len(ctext) > 10:
+                raise HTTPError(400, "contract needs a declarer")
+            if ctext.strip().lower() == "par":
+                ctext = par_contract(deal, Seat.from_letter(decl), solver)
+            contract = Contract.parse(f"{ctext} {decl}")
+        setup = BoardSetup.for_board(number, deal=deal, rules=rules, contract=contract)
+    except BridgeError as exc:
+        raise HTTPError(400, str(exc)) from None
+    return setup, robots, seed
+
+
+def par_contract(deal: Deal, declarer: Seat, solver: DoubleDummy | None = None) -> str:
+    """The best double-dummy contract for ``declarer`` (the most valuable makeable game or
+    partscore level in his best strain): practice "par" for the human declarer."""
+
+    try:
+        table = (solver or default_solver()).dd_tables([deal])[0]
+    except SolverError as exc:
+        raise HTTPError(501, f"a par contract needs the solver: {exc}") from None
+    best = None
+    for strain_letter in ("N", "S", "H", "D", "C"):
+        tricks = _dd_lookup(table, strain_letter, declarer)
+        level = tricks - 6
+        if level >= 1:
+            key = (level + (1 if strain_letter in "NSH" else 0), strain_letter)
+            if best is None or key > best[0]:
+                best = (key, f"{level}{strain_letter if strain_letter != 'N' else 'NT'}")
+    if best is None:
+        raise HTTPError(400, f"{declarer} makes no contract double dummy")
+    return best[1]
+
+
+def _dd_lookup(table: Any, strain: str, declarer: Seat) -> int:
+    """Tricks for ``declarer`` in ``strain`` from the solver's table ``{(seat, strain): n}``."""
+    try:
+        return int(table[declarer, Strain.from_letter(strain)])
+    except (KeyError, TypeError):
+        raise HTTPError(501, "cannot read the solver's table") from None
+
+
+def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
+    """The tables' routes."""
+
+    async def create(request: Request) -> Response:
+        body = await body_of(request)
+        setup, robots, seed = setup_from(body, settings.solver)
+        table, tokens = await hub.create(setup, robots, seed)
+        return JSONResponse(
+            {
+                "id": table.id,
+                "tokens": tokens,
+                "robots": [s.letter for s in robots],
+                "policy": setup.rules.policy,
+                "version": table.version,
+            },
+            status_code=201,
+        )
+
+    async def table_of(request: Request) -> Table:
+        table = await hub.get(request.path_params["table_id"])
+        if table is None:
+            raise HTTPError(404, "no such table")
+        return table
+
+    async def summary(request: Request) -> Response:
+        return JSONResponse((await table_of(request)).summary())
+
+    async def record(request: Request) -> Response:
+        table = await table_of(request)
+        fmt = request.query_params.get("format", "json")
+        if not table.board.is_over:
+            token = bearer(request)
+            if hub.role_of(table, token) is not DIRECTOR and token != settings.director_secret:
+                raise HTTPError(403, "the record of a board in play is for the Director")
+        rec = table.board.record
+        if fmt == "json":  # the one JSON shape of a record, as `bridgetable convert` writes it
+            return JSONResponse(json_format.document([rec]))
+        if fmt in ("pbn", "lin"):
+            writer = pbn if fmt == "pbn" else lin
+            return PlainTextResponse(writer.dumps([rec]))  # dumps takes a sequence of games
+        raise HTTPError(400, "format is json, pbn or lin")
+
+    async def join(request: Request) -> Response:
+        table = await table_of(request)
+        body = await body_of(request)
+        try:
+            role: Role = parse_role(str(body.get("role", "")))
+        except BridgeError as exc:
+            raise HTTPError(400, str(exc)) from None
+        if role is DIRECTOR and body.get("secret") != settings.director_secret:
+            raise HTTPError(403, "the Director's seat needs the server's director secret")
+        try:
+            token = await hub.join(table, role)
+        except CommandError as exc:
+            raise HTTPError(409, exc.message) from None
+        return JSONResponse({"token": token, "role": role_name(role)})
+
+    return [
+        Route("/api/tables", handle(create), methods=["POST"]),
+        Route("/api/tables/{table_id}", handle(summary), methods=["GET"]),
+        Route("/api/tables/{table_id}/record", handle(record), methods=["GET"]),
+        Route("/api/tables/{table_id}/join", handle(join), methods=["POST"]),
+    ]
