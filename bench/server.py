@@ -238,6 +238,11 @@ def main() -> None:
                     "0",
                     "--director-secret",
                     "bench",
+                    # the benchmark creates its tables from one address at once
+                    "--tables-per-minute",
+                    "1000000",
+                    "--sockets-per-table",
+                    "1000",
                 ],
                 stdout=log,
                 stderr=log,

@@ -13,5 +13,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """``bridgetable serve`` on a free port, SQLite in a temporary directory; small robot
     samples so that robot tables are quick."""
     data = tmp_path_factory.mktemp("serve")
-    with ServerProcess(data, extra=["--samples", "8", "--lead-samples", "8"]) as s:
+    # many tests share this server: the per-address table limit is lifted for them
+    extra = ["--samples", "8", "--lead-samples", "8", "--tables-per-minute", "100000"]
+    with ServerProcess(data, extra=extra) as s:
         yield s

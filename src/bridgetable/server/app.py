@@ -67,6 +67,7 @@ def create_app(settings: Settings) -> Starlette:
         claim_profile=settings.claim_profile,
         player_class=settings.player_class,
         solver=settings.solver,
+        talk_per_minute=settings.talk_per_minute,
     )
 
     @contextlib.asynccontextmanager

@@ -86,6 +86,10 @@ def _serve(args: argparse.Namespace) -> int:
         robot_delay=args.robot_delay,
         claim_profile=args.claim_profile,
         player_class=args.player_class,
+        tables_per_minute=args.tables_per_minute,
+        sockets_per_token=args.sockets_per_token,
+        sockets_per_table=args.sockets_per_table,
+        talk_per_minute=args.talk_per_minute,
     )
     app = create_app(settings)
     sys.stderr.write(
@@ -150,5 +154,21 @@ def register(subparsers: Any) -> None:
         choices=PLAYER_CLASSES,
         default="club",
         help="class of player for the proposed claim rulings (Law 70 footnote)",
+    )
+    limits = sp.add_argument_group("limits (docs/security.md)")
+    limits.add_argument(
+        "--tables-per-minute", type=int, default=30, help="tables one address may create a minute"
+    )
+    limits.add_argument(
+        "--sockets-per-token", type=int, default=8, help="sockets open at once on one token"
+    )
+    limits.add_argument(
+        "--sockets-per-table", type=int, default=64, help="sockets open at once on one table"
+    )
+    limits.add_argument(
+        "--talk-per-minute",
+        type=int,
+        default=30,
+        help="questions, explanations, Director calls and announcements a seat may give a minute",
     )
     sp.set_defaults(func=_serve)

@@ -40,6 +40,7 @@ from bridgetable.robots.memory import Memory
 from bridgetable.robots.player import RobotConfig, decide, fallback_card
 from bridgetable.server.commands import BadCommand, run_command
 from bridgetable.server.floors import ClaimFloors, floor_of
+from bridgetable.server.limits import TALK, WindowCounter
 from bridgetable.server.store import Store, StoredTable, VersionConflict
 from bridgetable.server.wire import (
     Error,
@@ -99,6 +100,8 @@ class Connection:
     role: Role
     send: Send
     version: int = -1
+    #: the token it said hello with (for the limit of sockets per token)
+    token: str = ""
 
     async def send_message(self, msg: ServerMessage) -> None:
         """Encode and send one message."""
@@ -242,6 +245,7 @@ class Hub:
         claim_profile: str = "ebu",
         player_class: str = "club",
         solver: DoubleDummy | None = None,
+        talk_per_minute: int = 30,
     ) -> None:
         self.store = store
         #: The double-dummy port for the robots and the adjudicator (``None``: DDS, made
@@ -258,6 +262,8 @@ class Hub:
         self.robot_delay = robot_delay
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        #: the commands other than the play itself a seat may give per minute (docs/security.md)
+        self._talk = WindowCounter(talk_per_minute, 60.0)
         #: tables that could not be loaded, with the reason (for the log and the Directors)
         self.quarantined: dict[str, str] = {}
         self.closing = False
@@ -293,6 +299,14 @@ class Hub:
         if len(table_id) > 64 or not table_id.isascii():
             return None  # table ids are ASCII (secrets.token_urlsafe)
         lock = self._loading.setdefault(table_id, asyncio.Lock())
+        try:
+            return await self._get_locked(table_id, lock)
+        finally:
+            # an id that named no table (or has loaded) leaves no lock behind
+            if self._loading.get(table_id) is lock and not lock.locked():
+                del self._loading[table_id]
+
+    async def _get_locked(self, table_id: str, lock: asyncio.Lock) -> Table | None:
         async with lock:
             t = self.tables.get(table_id)
             if t is not None:
@@ -427,6 +441,11 @@ class Hub:
             raise CommandError("bad_request", "a command carries the version it was made against")
         if not isinstance(action, str):
             raise CommandError("bad_request", "a command names its action")
+        if action in TALK and not self._talk.allow(f"{table.id}/{role}", time.monotonic()):
+            raise CommandError(
+                "rate_limited",
+                f"at most {self._talk.limit} questions, calls and announcements a minute",
+            )
         async with table.lock:
             board = table.board
             before = table.version

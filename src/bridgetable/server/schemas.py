@@ -166,6 +166,7 @@ SERVER_MESSAGES: dict[str, Any] = {
                         "bad_request",
                         "forbidden",
                         "rate_limited",
+                        "too_many_sockets",
                         "unauthorized",
                         "not_found",
                         "table_fault",

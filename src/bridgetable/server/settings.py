@@ -23,6 +23,13 @@ class Settings:
     burst: float = 40.0
     hello_timeout: float = 10.0
     queue_limit: int = 256
+    #: Limits (docs/security.md): tables one client address may create per minute; sockets
+    #: open at once on one token and on one table; the commands other than the play itself
+    #: (questions, calls of the Director, announcements) one seat may give per minute.
+    tables_per_minute: int = 30
+    sockets_per_token: int = 8
+    sockets_per_table: int = 64
+    talk_per_minute: int = 30
     #: The adjudicator's jurisdiction profile and class of player (docs/claims.md).
     claim_profile: str = "ebu"
     player_class: str = "club"

@@ -39,6 +39,7 @@ __all__ = [
     "ABSENT",
     "BAD_TEXT",
     "CLIENT_TYPES",
+    "MAX_DEPTH",
     "MAX_MESSAGE",
     "SERVER_TYPES",
     "Ack",
@@ -60,6 +61,7 @@ __all__ = [
     "decode_client",
     "decode_server",
     "encode",
+    "too_deep",
 ]
 
 #: The largest text frame read from a client (characters).
@@ -302,9 +304,43 @@ def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: The deepest nesting of arrays and objects read from a client (a frame or an HTTP body):
+#: every message of the protocol nests at most four deep.
+MAX_DEPTH: Final = 32
+
+
+def too_deep(raw: str | bytes, limit: int = MAX_DEPTH) -> bool:
+    """Whether the JSON text ``raw`` nests arrays and objects deeper than ``limit``, read in
+    one pass without parsing (a parser recurses, and deep nesting would exhaust its stack).
+
+    >>> too_deep("[" * 40 + "]" * 40), too_deep('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}')
+    (True, False)
+    """
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
 def decode_client(text: str) -> ClientMessage:
     """Read one client frame (see the module docstring); raises :class:`BadMessage`."""
-    if len(text) > MAX_MESSAGE:
+    if len(text) > MAX_MESSAGE or too_deep(text):
         raise BadMessage(NOT_AN_OBJECT)
     try:
         data = json.loads(text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -10,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from bridgetable.server.commands import bad_text
-from bridgetable.server.wire import BAD_TEXT
+from bridgetable.server.wire import BAD_TEXT, MAX_DEPTH, too_deep
 
 #: Largest HTTP body accepted (bytes).
 MAX_BODY = 16 * 1024
@@ -75,6 +76,11 @@ async def body_of(request: Request) -> dict[str, Any]:
             raise HTTPError(413, "request body too large")
     if not raw:
         return {}
+    if not json_content(request):
+        # a cross-site form may POST text/plain without a preflight: only JSON is read
+        raise HTTPError(415, "the body is JSON: Content-Type: application/json")
+    if too_deep(raw):
+        raise HTTPError(400, f"the body nests deeper than {MAX_DEPTH} levels")
     try:
         data = json.loads(raw)
     except ValueError:
@@ -84,6 +90,19 @@ async def body_of(request: Request) -> dict[str, Any]:
     if bad_text(data):
         raise HTTPError(400, BAD_TEXT)
     return data
+
+
+def json_content(request: Request) -> bool:
+    """Whether the request says its body is JSON (``application/json``, any parameters)."""
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    return kind == "application/json"
+
+
+def is_director_secret(given: object, secret: str) -> bool:
+    """Whether ``given`` is the server's director secret, compared in constant time."""
+    if not isinstance(given, str) or not given:
+        return False
+    return secrets.compare_digest(given.encode(), secret.encode())
 
 
 def bearer(request: Request) -> str:

@@ -125,6 +125,15 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         if role is None or not isinstance(hello, Hello):
             await refuse("unauthorized", UNAUTHORIZED, 4401)
             return
+        mine = sum(1 for c in table.conns if c.token == hello.token)
+        if mine >= settings.sockets_per_token or len(table.conns) >= settings.sockets_per_table:
+            await refuse(
+                "too_many_sockets",
+                f"at most {settings.sockets_per_token} sockets on one token and "
+                f"{settings.sockets_per_table} on one table",
+                4429,
+            )
+            return
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         closed = asyncio.Event()
 
@@ -142,7 +151,7 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
                 closed.set()
 
         wtask = asyncio.create_task(writer())
-        conn = Connection(role, send)
+        conn = Connection(role, send, token=hello.token)
         await conn.send_message(Welcome(table=table.id, role=role_name(role), server=__version__))
         await hub.attach(table, conn, hello.version)
         limiter = RateLimiter(settings.rate, settings.burst)

@@ -11,8 +11,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import secrets
+import threading
+import time
 from typing import Any
 
 from starlette.requests import Request
@@ -28,8 +31,15 @@ from bridgetable.core.seats import Seat
 from bridgetable.core.views import DIRECTOR, Role, parse_role
 from bridgetable.formats import json as json_format
 from bridgetable.formats import lin, pbn
-from bridgetable.server.endpoints.http import HTTPError, bearer, body_of, handle
+from bridgetable.server.endpoints.http import (
+    HTTPError,
+    bearer,
+    body_of,
+    handle,
+    is_director_secret,
+)
 from bridgetable.server.hub import CommandError, Hub, Table, role_name
+from bridgetable.server.limits import WindowCounter
 from bridgetable.server.settings import Settings
 from bridgetable.solver.errors import SolverError
 from bridgetable.solver.port import DoubleDummy, default_solver
@@ -97,12 +107,17 @@ def setup_from(
     return setup, robots, seed
 
 
+#: One solver call at a time from the request threads (DDS keeps per-thread state).
+_PAR_LOCK = threading.Lock()
+
+
 def par_contract(deal: Deal, declarer: Seat, solver: DoubleDummy | None = None) -> str:
     """The best double-dummy contract for ``declarer`` (the most valuable makeable game or
     partscore level in his best strain): practice "par" for the human declarer."""
 
     try:
-        table = (solver or default_solver()).dd_tables([deal])[0]
+        with _PAR_LOCK:
+            table = (solver or default_solver()).dd_tables([deal])[0]
     except SolverError as exc:
         raise HTTPError(501, f"a par contract needs the solver: {exc}") from None
     best = None
@@ -129,9 +144,15 @@ def _dd_lookup(table: Any, strain: str, declarer: Seat) -> int:
 def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
     """The tables' routes."""
 
+    created = WindowCounter(settings.tables_per_minute, 60.0)
+
     async def create(request: Request) -> Response:
+        client = request.client.host if request.client is not None else ""
+        if not created.allow(client, time.monotonic()):
+            raise HTTPError(429, f"at most {settings.tables_per_minute} tables a minute")
         body = await body_of(request)
-        setup, robots, seed = setup_from(body, settings.solver)
+        # a par contract asks the solver: off the event loop (one at a time)
+        setup, robots, seed = await asyncio.to_thread(setup_from, body, settings.solver)
         table, tokens = await hub.create(setup, robots, seed)
         return JSONResponse(
             {
@@ -158,7 +179,9 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         fmt = request.query_params.get("format", "json")
         if not table.board.is_over:
             token = bearer(request)
-            if hub.role_of(table, token) is not DIRECTOR and token != settings.director_secret:
+            if hub.role_of(table, token) is not DIRECTOR and not is_director_secret(
+                token, settings.director_secret
+            ):
                 raise HTTPError(403, "the record of a board in play is for the Director")
         rec = table.board.record
         if fmt == "json":  # the one JSON shape of a record, as `bridgetable convert` writes it
@@ -175,7 +198,9 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
             role: Role = parse_role(str(body.get("role", "")))
         except BridgeError as exc:
             raise HTTPError(400, str(exc)) from None
-        if role is DIRECTOR and body.get("secret") != settings.director_secret:
+        if role is DIRECTOR and not is_director_secret(
+            body.get("secret"), settings.director_secret
+        ):
             raise HTTPError(403, "the Director's seat needs the server's director secret")
         try:
             token = await hub.join(table, role)
