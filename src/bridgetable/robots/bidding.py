@@ -590,6 +590,8 @@ class System:
                         if not all(_flag(w, st) for w in rule.when):
                             continue
                         for call, b, free in _candidates(rule.call, calls, binding, st):
+                            if not _possible(rule, b, st):
+                                continue
                             if owner.setdefault(call, k) != k:
                                 continue
                             entries.append(_Entry(k, rule, call, b, free))
@@ -994,6 +996,21 @@ def _rule_meaning(rule: Rule, call: str, b: Mapping[str, str], st: State) -> Mea
         alerts=rule.alerts,
         tag=rule.tag,
     )
+
+
+def _possible(rule: Rule, b: Mapping[str, str], st: State) -> bool:
+    """Whether the conditions of ``rule`` the auction alone decides (``rank.y < rank.M``)
+    hold: a rule that no hand could satisfy here gives the call no meaning."""
+    for cond in rule.cond:
+        lhs, op, rhs = _parse_cond(cond)
+        known = [_known_term(t, b, st) for _, t in lhs + rhs]
+        if all(k is not None for k in known):
+            terms = zip(lhs + rhs, known, strict=True)
+            vals = [sign * k for (sign, _), k in terms if k is not None]
+            a, c = sum(vals[: len(lhs)]), sum(vals[len(lhs) :])
+            if not _OPS[op](a, c):
+                return False
+    return True
 
 
 def _hand_fits(rule: Rule, b: Mapping[str, str], info: HandInfo, st: State) -> bool:
