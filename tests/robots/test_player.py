@@ -77,7 +77,10 @@ def test_robot_faces_its_lead_and_explains() -> None:
     cmd = decide(b.view_for(Seat.NORTH).to_dict(), {}, {}, 1)
     assert cmd == {
         "action": "explain",
-        "args": {"call_index": 2, "text": "Natural; no special agreement"},
+        "args": {
+            "call_index": 2,
+            "text": "Stayman: asks for a four-card major, 8+ HCP, forcing one round",
+        },
     }
     b.explain(Seat.NORTH, 2, "Stayman")
     b.play(Seat.EAST, b.legal_cards(Seat.EAST)[0])

@@ -50,13 +50,14 @@ from typing import Any
 
 from bridgetable.adjudication.ruling import adjudicate_case
 from bridgetable.core.auction import Auction
-from bridgetable.core.calls import PASS, Bid, Call, Contract, Strain, parse_call
+from bridgetable.core.calls import PASS, Call, Contract, parse_call
 from bridgetable.core.cards import Card, Hand, Suit, cards_of_mask
 from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.errors import ActionRefused
 from bridgetable.core.position import Position
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
+from bridgetable.robots.bidding import HandInfo, external_call, internal_call, load_system
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.sampler import SamplingError, known_hands, sample_hands
 from bridgetable.solver.errors import SolverError
@@ -67,11 +68,15 @@ Command = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class RobotConfig:
-    """Sampling sizes: ``lead_samples`` for the opening lead, ``play_samples`` later."""
+    """Sampling sizes: ``lead_samples`` for the opening lead, ``play_samples`` later; the
+    bidding system (``systems/<system>.toml``) and the regulation its alerts follow
+    (``acbl`` or ``ebu``)."""
 
     lead_samples: int = 32
     play_samples: int = 48
     claim_check_tricks: int = 13
+    system: str = "sayc"
+    regulation: str = "acbl"
 
     def to_dict(self) -> dict[str, Any]:
         """A picklable dict."""
@@ -120,14 +125,19 @@ def decide(
         for asker, idx in view.get("pending_questions") or []:
             del asker
             if _caller(view, idx).partner is Seat.from_letter(me):
-                return {
-                    "action": "explain",
-                    "args": {"call_index": idx, "text": "Natural; no special agreement"},
-                }
+                text = explain_call(view, idx, system=cfg.system)
+                return {"action": "explain", "args": {"call_index": idx, "text": text}}
     if "face_lead" in actions and not view.get("pending_questions"):
         return {"action": "face_lead", "args": {}}
     if "call" in actions:
-        return {"action": "call", "args": {"call": str(choose_call(view))}}
+        call, alert, explanation = call_with_meaning(
+            view, system=cfg.system, regulation=cfg.regulation
+        )
+        args: dict[str, Any] = {"call": str(call)}
+        if alert:
+            args["alert"] = True
+            args["explanation"] = explanation
+        return {"action": "call", "args": args}
     if "play" in actions:
         return choose_play(view, mem, cfg, rng, solver)
     return None
@@ -140,48 +150,51 @@ def _caller(view: dict[str, Any], index: int) -> Seat:
 # ----------------------------------------------------------------------------- auction
 
 
-def _hcp(hand: Hand) -> int:
-    return sum(max(0, int(c.rank) - 10) for c in hand)
+def _calls_of(view: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(internal_call(a["call"]) for a in view["auction"])
 
 
-def choose_call(view: dict[str, Any]) -> Call:
-    """A simple natural call: open with 12+ (1NT with 15-17 balanced, else one of the
-    longest suit), raise partner's suit with support, 3NT over partner's 1NT with 10+;
-    otherwise pass. Checked against the auction's legal calls; a pass when in doubt."""
+def call_with_meaning(
+    view: dict[str, Any], *, system: str = "sayc", regulation: str = "acbl"
+) -> tuple[Call, bool, str | None]:
+    """The robot's call by the bidding system (:mod:`.bidding`), whether it is alerted
+    (or announced) under ``regulation``, and its explanation from the system's meaning
+    (given with an alert only). Deterministic for a view; a pass when no rule fits or the
+    system's call would not be legal."""
     me = Seat.from_letter(view["role"])
     hand = Hand.from_pbn(view["hands"][view["role"]])
-    calls = [parse_call(a["call"]) for a in view["auction"]]
-    auction = Auction(Seat.from_letter(view["dealer"]), tuple(calls))
-    hcp = _hcp(hand)
-    lengths = {s: hand.count(s) for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
-    bids = [(Seat.from_letter(a["seat"]), c) for a, c in zip(view["auction"], calls, strict=True)]
-    bids = [(s, c) for s, c in bids if isinstance(c, Bid)]
-    want: Call = PASS
-    if not bids and hcp >= 12:
-        shape = sorted(lengths.values())
-        if 15 <= hcp <= 17 and shape[0] >= 2 and shape[-1] <= 5 and shape[1] >= 3:
-            want = Bid(1, Strain.NOTRUMP)
-        else:
-            longest = max(lengths, key=lambda s: (lengths[s], s))
-            want = Bid(1, Strain.of_suit(longest))
-    elif len(bids) == 1 and bids[0][0] is me.partner:
-        b = bids[0][1]
-        if isinstance(b, Bid) and b.level == 1:
-            if b.strain is Strain.NOTRUMP:
-                if hcp >= 10:
-                    want = Bid(3, Strain.NOTRUMP)
-            else:
-                suit = b.strain.suit
-                if suit is not None and lengths[suit] >= (3 if suit >= 2 else 4):
-                    if hcp >= 13 and suit >= 2:
-                        want = Bid(4, b.strain)
-                    elif 6 <= hcp <= 9:
-                        want = Bid(2, b.strain)
+    calls = _calls_of(view)
+    auction = Auction(
+        Seat.from_letter(view["dealer"]), tuple(parse_call(a["call"]) for a in view["auction"])
+    )
+    got = load_system(system).choose(calls, HandInfo.of(hand))
+    if got is None:
+        return PASS, False, None
+    text, meaning = got
+    want = parse_call(external_call(text))
     try:
         auction.check(me, want)
     except ActionRefused:
-        return PASS
-    return want
+        return PASS, False, None
+    if meaning.alert(regulation):
+        return want, True, meaning.describe()
+    return want, False, None
+
+
+def choose_call(view: dict[str, Any]) -> Call:
+    """The robot's call by the bidding system (SAYC by default): see
+    :func:`call_with_meaning`. Always legal; a pass when in doubt."""
+    return call_with_meaning(view)[0]
+
+
+def explain_call(view: dict[str, Any], index: int, *, system: str = "sayc") -> str:
+    """Partner's call number ``index`` explained from the system's meaning of that call in
+    that auction (never from the robot's own hand)."""
+    calls = _calls_of(view)
+    meaning = load_system(system).meaning(calls[:index], calls[index])
+    if meaning is None:
+        return "Natural; no special agreement"
+    return meaning.describe()
 
 
 # ----------------------------------------------------------------------------- play
@@ -537,10 +550,12 @@ def claim_holds(
 
 __all__ = [
     "RobotConfig",
+    "call_with_meaning",
     "choose_call",
     "choose_play",
     "claim_case",
     "claim_holds",
     "decide",
+    "explain_call",
     "known_hands",
 ]

@@ -1,0 +1,365 @@
+"""The robots' bidding system (SAYC as data, robots/systems/sayc.toml) and its interpreter:
+openings, responses, rebids, notrump conventions, competition and Blackwood on hand-made
+hands; the explanation of each call; legal calls whose explanation holds for the hand that
+made them over random deals; four robots at a table completing auctions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bridgetable.core.board import Board
+from bridgetable.core.calls import parse_call
+from bridgetable.core.cards import Hand
+from bridgetable.core.deal import Deal
+from bridgetable.core.record import BoardSetup
+from bridgetable.core.seats import Seat
+from bridgetable.robots.bidding import HandInfo, System, internal_call, legal, load_system
+from bridgetable.robots.player import call_with_meaning, decide
+
+SAYC = load_system()
+
+
+def view(hand: str, calls: str = "", dealer: str = "N") -> dict[str, Any]:
+    """The view of the player to call after ``calls`` (space separated), holding ``hand``."""
+    seq = calls.split()
+    d = Seat.from_letter(dealer)
+    me = d.next(len(seq))
+    return {
+        "role": me.letter,
+        "dealer": dealer,
+        "hands": {me.letter: hand},
+        "auction": [{"seat": d.next(i).letter, "call": c} for i, c in enumerate(seq)],
+    }
+
+
+def bid(hand: str, calls: str = "", dealer: str = "N") -> str:
+    return str(call_with_meaning(view(hand, calls, dealer))[0])
+
+
+def meaning(calls: str, call: str) -> str:
+    m = SAYC.meaning(tuple(internal_call(c) for c in calls.split()), internal_call(call))
+    assert m is not None, f"{call} after {calls!r} has no meaning"
+    return m.describe()
+
+
+# ----------------------------------------------------------------------------- openings
+
+OPENINGS = [
+    ("AKJ76.K42.Q3.J52", "", "1S"),  # five spades, 14
+    ("K42.AQJ76.Q3.J52", "", "1H"),
+    ("AKJ76.KQ942.3.52", "", "1S"),  # 5-5: the higher
+    ("AK76.K942.Q32.J5", "P", "1D"),  # no five-card major, 3-2 minors: 1D with three
+    ("AK7.K94.J532.Q52", "", "1D"),  # 4-3 minors
+    ("AK7.K942.Q32.J52", "", "1C"),  # 3-3 minors: 1C
+    ("A7.K94.QJ32.K852", "", "1D"),  # 4-4 minors: 1D
+    ("AQ7.K94.QJ32.K52", "", "1NT"),  # 15 balanced
+    ("AQ7.KJ943.QJ.K52", "", "1NT"),  # 16 balanced with a five-card major
+    ("AQ7.KQ4.AJ32.KQ2", "", "2NT"),  # 21 balanced
+    ("AKQ7.AKJ4.AQ2.K2", "", "2C"),  # 26
+    ("AKQJ765.AKQ.A2.2", "", "2C"),  # 22
+    ("KQT976.K42.32.52", "", "2S"),  # weak two
+    ("42.KQT976.J32.52", "P", "2H"),
+    ("42.K32.KQT976.52", "P P", "2D"),
+    ("42.3.J2.KQJT9762", "", "3C"),  # seven clubs, weak
+    ("KQJT9762.3.J2.42", "", "4S"),  # eight spades
+    ("AJ976.K4.Q32.J52", "", "1S"),  # 11 HCP, rule of twenty with a five-card suit? no: pass
+    ("Q8765.K4.Q32.J52", "", "Pass"),
+    ("AK876.KJ942.2.52", "", "1S"),  # 11 HCP, 5-5: the rule of twenty
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), OPENINGS)
+def test_openings(hand: str, calls: str, want: str) -> None:
+    if hand == "AJ976.K4.Q32.J52":
+        want = "Pass"  # 11 + 5 + 3 = 19: not the rule of twenty
+    assert bid(hand, calls) == want
+
+
+# ----------------------------------------------------------------------------- responses
+
+RESPONSES = [
+    # to 1H
+    ("K42.Q976.J32.852", "1H P", "2H"),  # single raise
+    ("K42.Q976.A32.Q52", "1H P", "3H"),  # limit raise
+    ("K42.AQ97.A32.K52", "1H P", "2NT"),  # Jacoby
+    ("K4.Q9762.J8532.2", "1H P", "4H"),  # preemptive raise
+    ("KJ42.Q9.J32.8652", "1H P", "1S"),  # new suit at the one level
+    ("K42.Q9.AJ32.K652", "1H P", "2D"),  # two over one
+    ("K42.Q9.J732.Q652", "1H P", "1NT"),
+    ("KQ4.Q9.AJ32.KJ52", "1H P", "3NT"),  # 15-17 balanced, two hearts
+    ("42.96.J732.Q8652", "1H P", "Pass"),
+    # to 1S
+    ("42.KQT96.A32.K52", "1S P", "2H"),  # 2H promises five
+    ("42.KQT9.A32.K852", "1S P", "2C"),
+    # to 1C / 1D
+    ("K42.AQ97.J32.852", "1C P", "1H"),
+    ("KJ42.AQ97.J32.85", "1D P", "1H"),  # four-four majors: up the line
+    ("KJ642.AQ97.J3.85", "1D P", "1S"),  # five spades first
+    ("K42.Q97.J32.Q852", "1D P", "1NT"),
+    ("K42.A97.KJ3.Q852", "1D P", "2NT"),  # 13-15 balanced, no major
+    ("K42.A97.KJ3.KQ52", "1D P", "3NT"),  # 16-17 balanced
+    ("K4.Q97.Q832.J852", "1D P", "2D"),  # simple raise
+    ("K4.A97.K832.Q852", "1C P", "1D"),
+    # to 1NT
+    ("KJ42.Q97.Q32.852", "1NT P", "2C"),  # Stayman with a four-card major and 8+
+    ("K4.QJ976.J32.852", "1NT P", "2D"),  # transfer to hearts
+    ("KJ976.4.J32.8652", "1NT P", "2H"),  # transfer to spades, weak too
+    ("K42.Q97.KJ3.Q852", "1NT P", "3NT"),
+    ("K42.Q97.J73.Q852", "1NT P", "2NT"),
+    ("942.972.J73.Q852", "1NT P", "Pass"),
+    # to 2C, 2NT, weak twos
+    ("942.972.J73.Q852", "2C P", "2D"),
+    ("942.KQ972.A73.85", "2C P", "2H"),
+    ("K42.Q97.J73.Q852", "2NT P", "3NT"),
+    ("K4.QJ976.J32.852", "2NT P", "3D"),
+    ("A42.K97.AK73.852", "2S P", "4S"),
+    ("A4.K97.AJ73.KQ52", "2S P", "2NT"),
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), RESPONSES)
+def test_responses(hand: str, calls: str, want: str) -> None:
+    assert bid(hand, calls) == want
+
+
+# ----------------------------------------------------------------------------- rebids
+
+REBIDS = [
+    # the quoted case: 19 HCP opposite a forcing 1H; a raise to game
+    ("AQ.AK82.K6.KT432", "1C P 1H P", "4H"),
+    ("AQ2.K82.Q63.KT43", "1C P 1H P", "1NT"),  # 12-14 balanced
+    ("AQ2.K2.K63.KQJ43", "1C P 1H P", "2NT"),  # 18-19 balanced
+    ("A2.Q82.K63.KJT432", "1C P 1H P", "2C"),  # six clubs, minimum
+    ("A2.K8.K63.AQJT432", "1C P 1H P", "3C"),  # six clubs, 16-18
+    ("AQ42.K8.K6.KT432", "1C P 1H P", "1S"),  # a new suit at the one level
+    ("AJ2.K832.6.KT432", "1C P 1H P", "2H"),  # minimum raise
+    ("AJ2.KQ832.6.KT43", "1H P 2H P", "Pass"),
+    ("AK2.KQ832.6.KQ43", "1H P 2H P", "3H"),  # 17-18: invites
+    ("AK2.AKQ83.6.KQ43", "1H P 2H P", "4H"),
+    ("AQ2.KQ832.6.KT43", "1H P 3H P", "4H"),
+    ("AQ2.KQ832.6.KT43", "1H P 2NT P", "3D"),  # Jacoby: shortness
+    # notrump conventions
+    ("AQ2.KQ83.J6.KT43", "1NT P 2C P", "2H"),
+    ("AQ42.KQ8.J6.KT43", "1NT P 2C P", "2S"),
+    ("AQ2.KQ8.J64.KT43", "1NT P 2C P", "2D"),
+    ("AQ2.KQ8.J64.KT43", "1NT P 2D P", "2H"),  # completes the transfer
+    ("AQ2.KQ84.A64.QT4", "1NT P 2D P", "3H"),  # super-accept: 17 and four hearts
+    ("AQ2.KQ8.J64.KT43", "1NT P 2H P", "2S"),
+    ("KQ2.A8.J64.KQT43", "2NT P 3D P", "3H"),
+    # responder's second call
+    ("K4.QJ976.J32.852", "1NT P 2D P 2H P", "Pass"),  # weak: sign-off
+    ("K4.QJ976.AJ2.852", "1NT P 2D P 2H P", "3NT"),  # choice of games
+    ("K4.QJ9762.AJ.852", "1NT P 2D P 2H P", "4H"),
+    ("KJ42.Q97.K32.Q52", "1NT P 2C P 2S P", "4S"),
+    ("KJ42.Q97.K32.Q52", "1NT P 2C P 2H P", "3NT"),
+    ("KJ42.Q97.Q32.852", "1NT P 2C P 2D P", "2NT"),
+    ("KJ42.Q97.A32.Q52", "1C P 1S P 1NT P", "2NT"),
+    ("KJ42.Q97.AK2.852", "1C P 1S P 1NT P", "3NT"),
+    ("KJ4.Q97.AK2.8652", "1S P 2C P 2S P", "4S"),
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), REBIDS)
+def test_rebids(hand: str, calls: str, want: str) -> None:
+    assert bid(hand, calls) == want
+
+
+def test_eight_hearts_are_not_passed_over_1d() -> None:
+    # the quoted case, as an overcaller and as responder
+    hand = "4.KQJ97652.K2.Q2"
+    assert bid(hand, "1D") in ("1H", "4H")
+    assert bid(hand, "1D P") == "1H"
+    assert bid(hand, "1D P 1H P 1NT P") == "4H"
+
+
+# ----------------------------------------------------------------------------- competition
+
+COMPETITIVE = [
+    ("AQ42.K.KJ76.KJ52", "1H", "X"),  # takeout double
+    ("AQ2.K4.KJ76.AJ52", "1H", "1NT"),  # 15-18 with a stopper
+    ("KQJ76.K42.32.Q52", "1D", "1S"),  # simple overcall
+    ("42.KQT976.32.852", "1C", "2H"),  # weak jump overcall
+    ("42.AQT96.K32.A52", "1S", "2H"),  # two-level overcall
+    ("KJ42.Q3.J532.852", "1C 1H", "X"),  # negative double: four spades
+    ("K42.Q953.J532.85", "1H 1S", "2H"),  # raise over the overcall
+    ("K42.Q96.J532.852", "1H X P", "1NT"),  # 6-10, a heart stopper
+    ("K42.962.J532.852", "1H X P", "2D"),  # advancing a takeout double
+    ("K42.QJ96.AJ32.85", "1C X P", "2H"),  # a jump with 9-12
+    ("K42.Q96.J532.K85", "1D 1S P", "2S"),  # raising the overcall
+    ("AQ42.K3.AJ32.852", "1C 1H X P", "1S"),  # opener answers the negative double
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), COMPETITIVE)
+def test_competition(hand: str, calls: str, want: str) -> None:
+    assert bid(hand, calls) == want
+
+
+# ----------------------------------------------------------------------------- Blackwood
+
+BLACKWOOD = [
+    ("AKJ76.KQ4.A3.K52", "1S P 2NT P 3NT P", "4NT"),  # 33+ with spades agreed
+    ("AKJ76.KQ4.A3.K52", "1S P 2NT P 3NT P 4NT P", "5H"),  # two aces
+    ("KQ42.A97.KQ3.A52", "1S P 2NT P 3S P", "4NT"),
+    ("KQ42.KQ7.KQ3.Q52", "1S P 2NT P 3S P 4NT P", "5C"),  # no ace
+    ("KQ42.A97.KQ3.A52", "1S P 2NT P 3S P 4NT P 5H P", "6S"),  # two plus two
+    ("KQ42.A97.KQ3.A52", "1S P 2NT P 3S P 4NT P 5C P", "5S"),  # two missing: sign off
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), BLACKWOOD)
+def test_blackwood(hand: str, calls: str, want: str) -> None:
+    assert bid(hand, calls) == want
+
+
+# ----------------------------------------------------------------------------- explanations
+
+EXPLANATIONS = [
+    ("", "1NT", "15-17 HCP, balanced"),
+    ("", "2C", "Strong, artificial, 22+ HCP, forcing one round"),
+    ("", "2S", "5-11 HCP, 6 spades, at most 3 hearts"),
+    ("1NT P", "2C", "Stayman: asks for a four-card major, 8+ HCP, forcing one round"),
+    ("1NT P", "2D", "Transfer to hearts, 5+ hearts, forcing one round"),
+    ("1NT P", "2H", "Transfer to spades, 5+ spades, forcing one round"),
+    (
+        "1NT P 2C P",
+        "2D",
+        "Answer to Stayman: no four-card major, at most 3 spades, at most 3 hearts",
+    ),
+    ("1H P", "2NT", "Jacoby 2NT: a raise, 13+ HCP, 4+ hearts, forcing to game"),
+    ("1H P", "3H", "Limit raise, 8-12 HCP, 10-12 support points, 3+ hearts, invitational"),
+    ("1S P", "2H", "10+ HCP, 5+ hearts, forcing one round"),
+    ("1C 1H", "X", "Negative double: four cards in the unbid major(s), 7+ HCP, forcing one round"),
+    ("1S P 2NT P 3NT P", "4NT", "Blackwood: asks for aces, 18+ HCP, forcing one round"),
+    ("1S P 2NT P 3NT P 4NT P", "5D", "Answer to Blackwood, 1 aces, forcing one round"),
+    ("1H", "1NT", "15-18 HCP, balanced, a stopper in hearts"),
+]
+
+
+@pytest.mark.parametrize(("calls", "call", "text"), EXPLANATIONS)
+def test_explanations(calls: str, call: str, text: str) -> None:
+    assert meaning(calls, call) == text
+
+
+def test_alerts_follow_the_regulation() -> None:
+    def alert(calls: str, call: str, reg: str) -> str:
+        m = SAYC.meaning(tuple(internal_call(c) for c in calls.split()), internal_call(call))
+        assert m is not None
+        return m.alert_kind(reg)
+
+    assert alert("1NT P", "2D", "acbl") == "announce"
+    assert alert("1NT P", "2D", "ebu") == "alert"
+    assert alert("1NT P", "2C", "acbl") == "none"
+    assert alert("", "1NT", "acbl") == "announce"
+    assert alert("1H P", "2NT", "ebu") == "alert"
+    assert alert("", "1S", "acbl") == "none"
+
+
+def test_robot_alerts_and_explains_its_own_call() -> None:
+    call, alert, text = call_with_meaning(view("K4.QJ976.J32.852", "1NT P"))
+    assert (str(call), alert, text) == (
+        "2D",
+        True,
+        "Transfer to hearts, 5+ hearts, forcing one round",
+    )
+    call, alert, text = call_with_meaning(view("AKJ76.K42.Q3.J52"))
+    assert (str(call), alert, text) == ("1S", False, None)
+    # under the EBU's regulation, Stayman is not alerted either; the transfer is
+    v = view("K4.QJ976.J32.852", "1NT P")
+    assert call_with_meaning(v, regulation="ebu")[1]
+
+
+DEAL = "N:AQ7.K94.QJ32.K52 J96.A86.K87.QJT4 K843.QJ73.94.A96 T52.T52.AT65.873"
+#: North and West exchange hands
+DEAL2 = "N:T52.T52.AT65.873 J96.A86.K87.QJT4 K843.QJ73.94.A96 AQ7.K94.QJ32.K52"
+
+
+def test_robot_explains_partners_call_from_the_system_not_its_hand() -> None:
+    texts = set()
+    for deal in (DEAL, DEAL2):
+        b = Board(BoardSetup.for_board(1, deal=Deal.from_pbn(deal)))
+        for i, c in enumerate(["1NT", "Pass", "2C"]):
+            b.call(Seat.NORTH.next(i), parse_call(c))
+        b.ask_explanation(Seat.WEST, 2)  # South's 2C, explained by North
+        cmd = decide(b.view_for(Seat.NORTH).to_dict(), {}, {}, 1)
+        assert cmd is not None and cmd["action"] == "explain"
+        texts.add(cmd["args"]["text"])
+    assert texts == {"Stayman: asks for a four-card major, 8+ HCP, forcing one round"}
+
+
+def test_robot_call_carries_the_alert_through_the_board() -> None:
+    b = Board(BoardSetup.for_board(1, deal=Deal.from_pbn(DEAL)))
+    for _ in range(4):
+        seat = b.to_act
+        assert seat is not None
+        cmd = decide(b.view_for(seat).to_dict(), {}, {}, 1)
+        assert cmd is not None and cmd["action"] == "call"
+        a = cmd["args"]
+        b.call(
+            seat,
+            parse_call(a["call"]),
+            alert=a.get("alert", False),
+            explanation=a.get("explanation"),
+        )
+    first = b.call_event(0)
+    assert str(first.call) == "1NT" and first.alert and first.explanation == "15-17 HCP, balanced"
+
+
+# ----------------------------------------------------------------------------- properties
+
+
+def _auction(seed: int, system: System = SAYC) -> list[tuple[Seat, str, Any]]:
+    """Four robots bid a random deal; each call with the features of the hand making it."""
+    rng = random.Random(seed)
+    b = Board(BoardSetup.for_board(seed % 16 + 1, rng=rng))
+    out = []
+    while b.phase.value == "auction":
+        seat = b.to_act
+        assert seat is not None
+        v = b.view_for(seat).to_dict()
+        call, alert, explanation = call_with_meaning(v)
+        assert call in b.auction.legal_calls()
+        b.call(seat, call, alert=alert, explanation=explanation)
+        out.append((seat, str(call), HandInfo.of(Hand.from_pbn(v["hands"][seat.letter]))))
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10**9))
+def test_every_call_is_legal_and_its_meaning_holds(seed: int) -> None:
+    calls: tuple[str, ...] = ()
+    for _, call, info in _auction(seed):
+        c = internal_call(call)
+        assert legal(calls, c)
+        m = SAYC.meaning(calls, c)
+        if m is not None and c != "P":
+            assert m.holds(info), (calls, c, m)
+        calls = (*calls, c)
+
+
+def test_four_robots_complete_fifty_auctions() -> None:
+    contracts = 0
+    for seed in range(50):
+        rng = random.Random(seed)
+        b = Board(BoardSetup.for_board(seed % 16 + 1, rng=rng))
+        for _ in range(60):
+            seat = b.to_act
+            if b.phase.value != "auction" or seat is None:
+                break
+            cmd = decide(b.view_for(seat).to_dict(), {}, {}, seed)
+            assert cmd is not None and cmd["action"] == "call"
+            a = cmd["args"]
+            b.call(
+                seat,
+                parse_call(a["call"]),
+                alert=a.get("alert", False),
+                explanation=a.get("explanation"),
+            )
+        assert b.phase.value != "auction"
+        contracts += b.contract is not None
+    assert contracts >= 40  # most deals are bid, not passed out
