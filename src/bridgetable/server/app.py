@@ -25,12 +25,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import get_context
 
 from starlette.applications import Starlette
 
+from bridgetable.server.children import bind_to_parent
 from bridgetable.server.endpoints import director, meta, sockets, tables
 from bridgetable.server.endpoints.http import MAX_BODY, QUARANTINED, internal, quarantined
 from bridgetable.server.endpoints.sockets import RateLimiter
@@ -76,7 +78,13 @@ def create_app(settings: Settings) -> Starlette:
         if settings.robot_workers > 0:
 
             def factory() -> Executor:
-                return ProcessPoolExecutor(settings.robot_workers, mp_context=get_context("spawn"))
+                # the workers end with the server, even when it is killed (children.py)
+                return ProcessPoolExecutor(
+                    settings.robot_workers,
+                    mp_context=get_context("spawn"),
+                    initializer=bind_to_parent,
+                    initargs=(os.getpid(),),
+                )
 
             hub.executor_factory = factory
             hub.executor = factory()

@@ -499,6 +499,15 @@ class Hub:
                 raise CommandError(
                     "stale", "another process changed the table first", version=table.version
                 ) from None
+            except Exception as exc:  # the store failed (disk full, database gone): say so
+                table.board = self._rebuild(table, before)
+                log.error("table %s: the store failed; not recorded", table.id, exc_info=exc)
+                raise CommandError(
+                    "storage_error",
+                    f"not recorded: the server could not store it ({type(exc).__name__}); "
+                    "try again",
+                    version=before,
+                ) from None
             except BaseException:
                 table.board = self._rebuild(table, before)
                 raise

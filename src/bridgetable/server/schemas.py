@@ -167,6 +167,7 @@ SERVER_MESSAGES: dict[str, Any] = {
                         "forbidden",
                         "rate_limited",
                         "too_many_sockets",
+                        "storage_error",
                         "unauthorized",
                         "not_found",
                         "table_fault",
