@@ -82,3 +82,34 @@ def test_a_failing_store_is_answered_and_nothing_is_acknowledged(tmp_path: Path)
         await store.close()
 
     asyncio.run(main())
+
+
+def test_tokens_expire_a_while_after_the_board_ends(tmp_path: Path) -> None:
+    now = [1_000_000.0]
+
+    async def main() -> None:
+        store = SQLiteStore(tmp_path / "db.sqlite3")
+        await store.open()
+        hub = Hub(store, token_hours=24, clock=lambda: now[0])
+        table, tokens = await hub.create(BoardSetup.for_board(1, rng=random.Random(1)), [], 1)
+        north = tokens["N"]
+        for v, seat in enumerate([Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST]):
+            await hub.command(table, seat, v, "call", {"call": "Pass"})  # passed out: over
+        assert table.board.is_over and hub.role_of(table, north) is Seat.NORTH
+        now[0] += 23 * 3600
+        assert hub.role_of(table, north) is Seat.NORTH  # the day after, still good
+        now[0] += 2 * 3600
+        assert hub.role_of(table, north) is None  # then gone
+        with pytest.raises(CommandError) as exc:
+            await hub.join(table, Seat.NORTH)
+        assert exc.value.code == "expired"
+        await hub.close()
+        # the end's time is stored: a restarted server agrees
+        again = Hub(store, token_hours=24, clock=lambda: now[0])
+        t2 = await again.get(table.id)
+        assert t2 is not None and again.role_of(t2, north) is None
+        assert Hub(store, token_hours=0).role_of(t2, north) is Seat.NORTH  # 0: never
+        await again.close()
+        await store.close()
+
+    asyncio.run(main())

@@ -70,6 +70,7 @@ def create_app(settings: Settings) -> Starlette:
         player_class=settings.player_class,
         solver=settings.solver,
         talk_per_minute=settings.talk_per_minute,
+        token_hours=settings.token_hours,
     )
 
     @contextlib.asynccontextmanager

@@ -90,6 +90,7 @@ def _serve(args: argparse.Namespace) -> int:
         sockets_per_token=args.sockets_per_token,
         sockets_per_table=args.sockets_per_table,
         talk_per_minute=args.talk_per_minute,
+        token_hours=args.token_hours,
     )
     app = create_app(settings)
     sys.stderr.write(
@@ -170,5 +171,11 @@ def register(subparsers: Any) -> None:
         type=int,
         default=30,
         help="questions, explanations, Director calls and announcements a seat may give a minute",
+    )
+    limits.add_argument(
+        "--token-hours",
+        type=float,
+        default=24.0,
+        help="hours after a board's end when its seat tokens expire (0: never)",
     )
     sp.set_defaults(func=_serve)

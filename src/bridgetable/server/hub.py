@@ -246,6 +246,8 @@ class Hub:
         player_class: str = "club",
         solver: DoubleDummy | None = None,
         talk_per_minute: int = 30,
+        token_hours: float = 24.0,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         #: The double-dummy port for the robots and the adjudicator (``None``: DDS, made
@@ -264,6 +266,9 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         #: the commands other than the play itself a seat may give per minute (docs/security.md)
         self._talk = WindowCounter(talk_per_minute, 60.0)
+        #: hours after a board's end when its tokens expire (0: never); the wall clock
+        self.token_hours = token_hours
+        self.clock = clock
         #: tables that could not be loaded, with the reason (for the log and the Directors)
         self.quarantined: dict[str, str] = {}
         self.closing = False
@@ -372,6 +377,10 @@ class Hub:
 
     async def join(self, table: Table, role: Role) -> str:
         """Issue a token for ``role`` (a free seat, a spectator, the Director)."""
+        if self.expired(table):
+            raise CommandError(
+                "expired", "the board is long over: its tokens have expired, its record is public"
+            )
         meta = dict(table.meta)
         if isinstance(role, Seat):
             if role.letter in meta.get("robots", []) or role.letter in meta.get("taken", []):
@@ -384,11 +393,28 @@ class Hub:
         return token
 
     def role_of(self, table: Table, token: str) -> Role | None:
-        """The role a token gives on ``table``, if any."""
+        """The role a token gives on ``table``, if any: none once the board has been over
+        for ``token_hours`` (its record is public then; docs/security.md)."""
         if not isinstance(token, str) or len(token) > 100:
+            return None
+        if self.expired(table):
             return None
         name = table.meta.get("tokens", {}).get(token_hash(token))
         return None if name is None else parse_role(name)
+
+    def expired(self, table: Table) -> bool:
+        """Whether the table's tokens have expired (``token_hours`` after its board ended)."""
+        ended = table.meta.get("ended")
+        if not self.token_hours or not isinstance(ended, int | float):
+            return False
+        return self.clock() - ended > self.token_hours * 3600
+
+    async def _note_end(self, table: Table) -> None:
+        """Keep the time the board ended, once (the tokens expire from it)."""
+        if table.board.is_over and "ended" not in table.meta:
+            meta = {**table.meta, "ended": self.clock()}
+            await self.store.update_meta(table.id, meta)
+            table.meta = meta
 
     # ------------------------------------------------------------------ connections
 
@@ -511,6 +537,8 @@ class Hub:
             except BaseException:
                 table.board = self._rebuild(table, before)
                 raise
+            with contextlib.suppress(Exception):  # the end's time is kept when it can be
+                await self._note_end(table)
         await self._after_change(table, new, views)
 
     async def _fault(self, table: Table, new: tuple[Any, ...], exc: Exception) -> None:

@@ -30,6 +30,8 @@ class Settings:
     sockets_per_token: int = 8
     sockets_per_table: int = 64
     talk_per_minute: int = 30
+    #: hours after a board's end when its tokens expire (0: never)
+    token_hours: float = 24.0
     #: The adjudicator's jurisdiction profile and class of player (docs/claims.md).
     claim_profile: str = "ebu"
     player_class: str = "club"
