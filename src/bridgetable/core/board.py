@@ -39,7 +39,7 @@ from typing import Any
 
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import Call, Contract, Doubling
-from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit, cards_of_mask, suit_cards
+from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit
 from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.claims import ClaimsMixin, FloorOracle
 from bridgetable.core.commands import dry_run_stop
@@ -111,6 +111,7 @@ from bridgetable.core.events import (
     card_played,
     check_storable_text,
 )
+from bridgetable.core.legality import follow_cards, follows, playable_cards
 from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
@@ -597,36 +598,24 @@ class Board(TableMixin, ClaimsMixin):
         if self._phase is _PLAY and self._free:
             if seat is not None and seat is not self._actor:
                 return []
-            hmask = self._hands[self._turn]  # type: ignore[index]
-            if self._trick:
-                led = self._trick[0][1].suit
-                pattern = (hmask >> (13 * led)) & 0x1FFF
-                if pattern:
-                    return list(suit_cards(led, pattern))
-            return cards_of_mask(hmask)
+            return follow_cards(self._hands[self._turn], self._trick)  # type: ignore[index]
         if self._table:
             return self._table_legal(seat)
         hand = self.hand_to_play
         if hand is None or (seat is not None and seat is not self._player_of(hand)):
             return []
-        if self._pending_rank:
-            return list(self._pending_rank)
-        if self._defender_choice:
-            return []
-        return cards_of_mask(legal_mask(self._hands[hand], self._led()))
+        return playable_cards(self, hand)
 
     def check_play(self, seat: Seat, card: Card) -> None:
         """Raise the refusal for ``seat`` playing ``card`` now, if any (Laws 41, 44, 45)."""
         phase = self._phase
-        if phase is _PLAY and seat is self._actor and self._free:
-            # the common case, checked in full: the right player, a card held, suit followed
-            hmask = self._hands[self._turn]  # type: ignore[index]
-            if hmask & card.bit:
-                if not self._trick:
-                    return
-                suit_led = self._trick[0][1].suit
-                if card.suit is suit_led or not hmask & SUIT_MASKS[suit_led]:
-                    return
+        if (
+            phase is _PLAY
+            and seat is self._actor
+            and self._free
+            and follows(self._hands[self._turn], self._trick, card)  # type: ignore[index]
+        ):
+            return  # the common case, checked in full: the right player, a legal card held
         if self._table:
             self._table_check(seat, card)
             return
@@ -682,8 +671,8 @@ class Board(TableMixin, ClaimsMixin):
         if self._pending_rank and card not in self._pending_rank:
             names = ", ".join(str(c) for c in self._pending_rank)
             raise IllegalPlay("play", seat, f"declarer named a rank; choose among {names}", "46B3b")
-        led = self._led()
-        if led is not None and card.suit is not led and hmask & SUIT_MASKS[led]:
+        if not follows(hmask, self._trick, card):
+            led = self._trick[0][1].suit
             raise IllegalPlay(
                 "play",
                 seat,
@@ -715,20 +704,17 @@ class Board(TableMixin, ClaimsMixin):
         return a :class:`CardExposed` rather than a :class:`CardPlayed`.
         """
         hand = self._turn
-        if self._phase is _PLAY and seat is self._actor and self._free:
-            # the common case inline (the same checks as check_play's fast path)
-            hmask = self._hands[hand]  # type: ignore[index]
-            if hmask & card.bit:
-                trick = self._trick
-                if (
-                    not trick
-                    or card.suit is trick[0][1].suit
-                    or not hmask & SUIT_MASKS[trick[0][1].suit]
-                ):
-                    e = card_played(seat, card, hand, "named" if hand is self._dummy else "faced")  # type: ignore[arg-type]
-                    self._events.append(e)
-                    self._apply_card(e)
-                    return e
+        if (
+            self._phase is _PLAY
+            and seat is self._actor
+            and self._free
+            and follows(self._hands[hand], self._trick, card)  # type: ignore[index]
+        ):
+            # the common case (check_play's fast path): recorded without the full checks
+            e = card_played(seat, card, hand, "named" if hand is self._dummy else "faced")  # type: ignore[arg-type]
+            self._events.append(e)
+            self._apply_card(e)
+            return e
         if self._table:
             result: CardPlayed | OpeningLeadFaceDown | CardExposed = self._table_play(seat, card)
             return result

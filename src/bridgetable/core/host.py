@@ -51,6 +51,7 @@ class BoardHost:
     _defender_choice: bool
     _changed_after: list[Seat]
     _designated: Card | None
+    _table: bool
 
     if TYPE_CHECKING:
         # Board's
@@ -70,7 +71,9 @@ class BoardHost:
         @property
         def opening_leader(self) -> Seat | None: ...
 
-        # TableMixin's, called by the claims (63A3, 63A4, 64A)
+        # TableMixin's, called by the claims (63A3, 63A4, 64A) and by core.legality
+
+        def _constrained_mask(self, hand: Seat, *, penalties: bool = True) -> int: ...
 
         def _table_on_claim(self, claimer: Seat) -> None: ...
 

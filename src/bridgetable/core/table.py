@@ -75,6 +75,7 @@ from bridgetable.core.events import (
     RectificationChosen,
 )
 from bridgetable.core.host import BoardHost
+from bridgetable.core.legality import follows, obligations_mask, playable_cards
 from bridgetable.core.phase import Phase
 from bridgetable.core.rectifications import (
     CardLedInError,
@@ -93,11 +94,7 @@ from bridgetable.core.rectifications import (
     WrongHandWarning,
 )
 from bridgetable.core.seats import SEATS, Seat, Side
-from bridgetable.core.tricks import Trick, legal_mask
-
-#: The non-honours (two to nine) of every suit (Law 50B, 50C).
-_LOW_RANKS = sum(((1 << 8) - 1) << (13 * s) for s in range(4))
-
+from bridgetable.core.tricks import Trick
 
 # ----------------------------------------------------------------------------- state
 
@@ -231,66 +228,21 @@ class TableMixin(BoardHost):
 
     def _constrained_mask(self, hand: Seat, *, penalties: bool = True) -> int:
         """The cards ``hand`` may play now: follow suit first (44C), then the rectification
-        obligations, each dropped when it cannot be complied with (59)."""
-        hmask = self._hands[hand]
-        led = self._trick[0][1].suit if self._trick else None
-        base = legal_mask(hmask, led)
-        must = self._must_play.get(hand)
-        if must is not None and base & must.bit:
-            return must.bit
-        if led is None:
-            req = self._lead_req
-            if req is not None and req[0] is hand:
-                smask = 0
-                for s in req[2]:
-                    smask |= SUIT_MASKS[s]
-                m = base & smask if req[1] == "require" else base & ~smask
-                if m:
-                    base = m
-        else:
-            opt = self._play_req.get(hand)
-            if opt is not None:
-                base = self._apply_57(base, opt, led)
-        if penalties:
-            pcs = self._penalty[hand]
-            if pcs:
-                chosen = self._designated_pc.get(hand)
-                if chosen is not None and chosen in pcs and base & chosen.bit:
-                    return chosen.bit  # 51A: the one declarer designated
-                major = 0
-                for c, is_major in pcs.items():
-                    if is_major:
-                        major |= c.bit
-                if base & major:
-                    return base & major
-                for c, is_major in pcs.items():
-                    if not is_major:
-                        lower = SUIT_MASKS[c.suit] & _LOW_RANKS & ~c.bit
-                        m = base & ~lower
-                        if m:
-                            base = m
-        return base
-
-    @staticmethod
-    def _apply_57(base: int, opt: Option, led: Suit) -> int:
-        """The cards partner may play under declarer's 57A choice ``opt`` (57A1, 57A2)."""
-        follow = base & SUIT_MASKS[led]
-        if opt.key == "highest" and follow:
-            return 1 << (follow.bit_length() - 1)
-        if opt.key == "lowest" and follow:
-            return follow & -follow
-        if opt.key in ("play", "not") and not follow:
-            smask = 0
-            for suit in opt.suits():
-                smask |= SUIT_MASKS[suit]
-            m = base & smask if opt.key == "play" else base & ~smask
-            if m:
-                return m
-        return base
+        obligations, each dropped when it cannot be complied with (59); see
+        :func:`bridgetable.core.legality.obligations_mask`."""
+        trick = self._trick
+        req = self._lead_req
+        return obligations_mask(
+            self._hands[hand],
+            trick[0][1].suit if trick else None,
+            must=self._must_play.get(hand),
+            lead_req=(req[1], req[2]) if req is not None and req[0] is hand else None,
+            play_req=self._play_req.get(hand),
+            penalties=self._penalty[hand] if penalties else None,
+            designated=self._designated_pc.get(hand),
+        )
 
     def _table_legal(self, seat: Seat | None) -> list[Card]:
-        from bridgetable.core.cards import cards_of_mask
-
         phase = self._phase
         if phase not in (Phase.PLAY, Phase.CLARIFICATION) or self._face_down is not None:
             return []
@@ -302,20 +254,13 @@ class TableMixin(BoardHost):
         p = self._pending
         if p is not None and not self._accepts_by_play(p, self._player_of(hand), hand):
             return []
-        if self._pending_rank:
-            return list(self._pending_rank)
-        if self._defender_choice:
-            return []
-        return cards_of_mask(self._constrained_mask(hand))
+        return playable_cards(self, hand)
 
     def _classify(self, hand: Seat, card: Card) -> str:
         """``"ok"``, ``"revoke"`` (44C, 61A), ``"penalty"`` (a penalty card not played, 52)
-        or ``"requirement"`` (another obligation not met, 61A)."""
-        hmask = self._hands[hand]
-        if self._trick:
-            led = self._trick[0][1].suit
-            if card.suit is not led and hmask & SUIT_MASKS[led]:
-                return "revoke"
+        or ``"requirement"`` (another obligation not met, 61A), for a card ``hand`` holds."""
+        if not follows(self._hands[hand], self._trick, card):
+            return "revoke"
         if self._constrained_mask(hand) & card.bit:
             return "ok"
         if self._constrained_mask(hand, penalties=False) & card.bit:
