@@ -50,7 +50,6 @@ from bridgetable.core.errors import (
     InvalidDesignation,
     NotationError,
     NotEntitled,
-    OutOfTurn,
     WrongPhase,
 )
 from bridgetable.core.events import (
@@ -108,11 +107,10 @@ from bridgetable.core.events import (
     TrickMarked,
     TricksRestored,
     WithdrawReason,
-    card_played,
     check_storable_text,
 )
-from bridgetable.core.legality import follow_cards, follows, playable_cards
 from bridgetable.core.phase import Phase
+from bridgetable.core.policy import Policy, policy_for
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
@@ -124,7 +122,6 @@ FACE_DOWN_RETURN_LAWS = ("47E", "54")
 
 
 _PLAY = Phase.PLAY
-_LHO = {s: s.lho for s in SEATS}
 
 
 class Board(TableMixin, ClaimsMixin):
@@ -137,6 +134,8 @@ class Board(TableMixin, ClaimsMixin):
     def __init__(self, setup: BoardSetup, *, oracle: FloorOracle | None = None) -> None:
         self.setup = setup
         self.rules: RuleSet = setup.rules
+        #: how a card is taken and which irregular acts are events (RuleSet.policy)
+        self._policy: Policy = policy_for(self.rules)
         self.oracle = oracle
         self._events: list[Any] = []
         #: while set, a command stops where it would record its event (core.commands)
@@ -160,7 +159,6 @@ class Board(TableMixin, ClaimsMixin):
         self._tricks: list[Trick] = []
         self._turn: Seat | None = None
         self._actor: Seat | None = None  # the player of the hand to play (declarer for dummy)
-        self._free = True  # no Law 46 choice (rank candidates, defenders' choice) pending
         self._won = [0, 0]
         self._review = [True, True, True, True]
         self._questions: list[tuple[Seat, int]] = []
@@ -189,8 +187,6 @@ class Board(TableMixin, ClaimsMixin):
         self._restored = []
         self._published = None
         self._table_reset()
-        if self._table:
-            self._free = False  # every table-mode play takes the checked path
         if s.contract is not None:
             self._start_play_period(s.contract)
 
@@ -234,6 +230,12 @@ class Board(TableMixin, ClaimsMixin):
         if handler is None:
             raise NotationError(f"not an event of this engine: {event!r}")
         handler(self, event)
+
+    @property
+    def policy(self) -> Policy:
+        """The policy in force (``RuleSet.policy``): how a card is taken and which irregular
+        acts are events (:mod:`bridgetable.core.policy`)."""
+        return self._policy
 
     @property
     def phase(self) -> Phase:
@@ -312,7 +314,10 @@ class Board(TableMixin, ClaimsMixin):
     def to_act(self) -> Seat | None:
         """The seat that must act now: the caller in turn, the player of the hand to play
         (declarer for dummy's hand), or the leader who is to face his lead."""
-        if self._phase is Phase.AUCTION:
+        phase = self._phase
+        if phase is _PLAY and self._pending is None:
+            return self._actor  # the common case first
+        if phase is Phase.AUCTION:
             return self._auction.turn
         if self._pending is not None:
             return self._pending.choosers[0]
@@ -595,91 +600,11 @@ class Board(TableMixin, ClaimsMixin):
 
         With ``seat``, only if that seat is the one to act (declarer for dummy's hand).
         """
-        if self._phase is _PLAY and self._free:
-            if seat is not None and seat is not self._actor:
-                return []
-            return follow_cards(self._hands[self._turn], self._trick)  # type: ignore[index]
-        if self._table:
-            return self._table_legal(seat)
-        hand = self.hand_to_play
-        if hand is None or (seat is not None and seat is not self._player_of(hand)):
-            return []
-        return playable_cards(self, hand)
+        return self._policy.legal_cards(self, seat)
 
     def check_play(self, seat: Seat, card: Card) -> None:
         """Raise the refusal for ``seat`` playing ``card`` now, if any (Laws 41, 44, 45)."""
-        phase = self._phase
-        if (
-            phase is _PLAY
-            and seat is self._actor
-            and self._free
-            and follows(self._hands[self._turn], self._trick, card)  # type: ignore[index]
-        ):
-            return  # the common case, checked in full: the right player, a legal card held
-        if self._table:
-            self._table_check(seat, card)
-            return
-        if phase is Phase.AUCTION:
-            raise WrongPhase("play", seat, "the auction is not over", "41A")
-        if phase in (Phase.ENDED, Phase.PASSED_OUT):
-            raise WrongPhase("play", seat, "play of this board is over", "44")
-        if phase is Phase.CLAIM:
-            raise WrongPhase("play", seat, "play is suspended by a claim", "68D")
-        if not isinstance(card, Card):
-            raise NotationError(f"not a card: {card!r}")
-        if phase is Phase.CLARIFICATION:
-            leader = self.opening_leader
-            if self._face_down is not None:
-                if seat is leader:
-                    raise NotEntitled(
-                        "play",
-                        seat,
-                        "the face-down opening lead may be changed only on the Director's "
-                        "instruction",
-                        "41A, 47E, 54",
-                    )
-                raise WrongPhase(
-                    "play", seat, "no card may be played until the opening lead is faced", "41C"
-                )
-            if seat is not leader:
-                raise OutOfTurn(
-                    "play",
-                    seat,
-                    f"the opening lead is made by presumed declarer's left-hand opponent, {leader}",
-                    "41A, 54",
-                )
-        hand = self._turn
-        if hand is None:  # pragma: no cover - guarded by the phase checks
-            raise WrongPhase("play", seat, "no hand is to play", "44")
-        actor = self._player_of(hand)
-        if seat is not actor:
-            if seat is self._dummy and hand is self._dummy:
-                raise NotEntitled(
-                    "play",
-                    seat,
-                    "dummy plays a card only as declarer names it",
-                    "45B, 43A1c",
-                )
-            raise OutOfTurn("play", seat, f"it is {hand}'s hand to play", "44B, 53-57")
-        if self._defender_choice:
-            raise NotEntitled(
-                "play", seat, "declarer left dummy's card to the defenders' choice", "46B5"
-            )
-        hmask = self._hands[hand]
-        if not hmask & card.bit:
-            raise IllegalPlay("play", seat, f"{hand}'s hand does not hold {card}", "44")
-        if self._pending_rank and card not in self._pending_rank:
-            names = ", ".join(str(c) for c in self._pending_rank)
-            raise IllegalPlay("play", seat, f"declarer named a rank; choose among {names}", "46B3b")
-        if not follows(hmask, self._trick, card):
-            led = self._trick[0][1].suit
-            raise IllegalPlay(
-                "play",
-                seat,
-                f"{card} fails to follow suit while {hand} holds a "
-                f"{led.name.lower()[:-1]}: a revoke",
-                "44C, 61A",
-            )
+        self._policy.check_play(self, seat, card)
 
     def can_play(self, seat: Seat, card: Card) -> bool:
         """Whether :meth:`play` would accept the card."""
@@ -703,36 +628,7 @@ class Board(TableMixin, ClaimsMixin):
         penalty card (57) -- that and an "opening lead" by the declaring side (54E, Law 24)
         return a :class:`CardExposed` rather than a :class:`CardPlayed`.
         """
-        hand = self._turn
-        if (
-            self._phase is _PLAY
-            and seat is self._actor
-            and self._free
-            and follows(self._hands[hand], self._trick, card)  # type: ignore[index]
-        ):
-            # the common case (check_play's fast path): recorded without the full checks
-            e = card_played(seat, card, hand, "named" if hand is self._dummy else "faced")  # type: ignore[arg-type]
-            self._events.append(e)
-            self._apply_card(e)
-            return e
-        if self._table:
-            result: CardPlayed | OpeningLeadFaceDown | CardExposed = self._table_play(seat, card)
-            return result
-        self.check_play(seat, card)
-        if self._phase is _PLAY:
-            e = card_played(seat, card, hand, "named" if hand is self._dummy else "faced")  # type: ignore[arg-type]
-            self._events.append(e)
-            self._apply_card(e)
-            return e
-        if self._phase is Phase.CLARIFICATION and self.rules.face_down_opening_lead:
-            fd = OpeningLeadFaceDown(seat, card)
-            self._record(fd)
-            return fd
-        if hand is None:  # pragma: no cover - check_play guarantees it
-            raise WrongPhase("play", seat, "no hand is to play", "44")
-        e = CardPlayed(seat, card, hand, "named" if hand is self._dummy else "faced")
-        self._record(e)
-        return e
+        return self._policy.play(self, seat, card)
 
     def _apply_face_down(self, e: OpeningLeadFaceDown) -> None:
         self._hands[e.seat] &= ~e.card.bit
@@ -768,27 +664,7 @@ class Board(TableMixin, ClaimsMixin):
         self._put_card(e.seat, card)
 
     def _apply_card(self, e: CardPlayed) -> None:
-        if self._table:
-            self._apply_table_card(e)
-            return
-        hand = e.hand
-        card = e.card
-        self._hands[hand] &= ~card.bit
-        if self._phase is not _PLAY:
-            self._phase = Phase.PLAY  # face-up opening lead (rubber, or RA option)
-            self._seen_faced = True
-        if not self._free:
-            self._pending_rank = ()
-            self._defender_choice = False
-            self._free = True
-        if self._changed_after:
-            self._changed_after = []
-        self._put_card(hand, card)
-        if hand is self._dummy:
-            if e.how in ("named", "designated"):
-                self._designated = card
-        elif hand is self._declarer:
-            self._designated = None
+        self._policy.apply_card(self, e)
 
     def _put_card(self, hand: Seat, card: Card) -> None:
         player = self._declarer if hand is self._dummy else hand
@@ -800,20 +676,15 @@ class Board(TableMixin, ClaimsMixin):
         self._played_at.append(len(self._events) - 1)
         if len(trick) == 4:
             self._complete_trick()
-        elif self._table:
-            self._set_turn(self._first_missing())
         else:
-            nxt = _LHO[hand]
-            self._turn = nxt
-            self._actor = self._declarer if nxt is self._dummy else nxt
+            self._policy.next_hand(self, hand)
 
     def _set_turn(self, hand: Seat | None) -> None:
         self._turn = hand
         self._actor = None if hand is None else self._player_of(hand)
 
     def _complete_trick(self) -> None:
-        if self._table:
-            self._table_order_trick()
+        self._policy.order_trick(self)
         trick = self._trick
         w = winning_index([c for _, c in trick], self._trump)
         winner = trick[w][0]
@@ -831,8 +702,7 @@ class Board(TableMixin, ClaimsMixin):
         self._trick = []
         self._played_at = []
         self._set_turn(winner)
-        if self._table:
-            self._table_after_trick(winner)
+        self._policy.after_trick(self, winner)
         if len(self._tricks) == 13:
             self._phase = Phase.ENDED
             self._set_turn(None)
@@ -956,11 +826,9 @@ class Board(TableMixin, ClaimsMixin):
 
     def _apply_rank_named(self, e: RankNamed) -> None:
         self._pending_rank = e.candidates
-        self._free = False
 
     def _apply_defender_to_choose(self, e: DefenderToChoose) -> None:  # noqa: ARG002
         self._defender_choice = True
-        self._free = False
 
     def choose_for_dummy(self, seat: Seat, card: Card) -> CardPlayed:
         """Either defender chooses dummy's card after declarer said "anything" (Law 46B5)."""
@@ -1696,7 +1564,7 @@ class Board(TableMixin, ClaimsMixin):
         self._dummy_forfeited = True
 
     def _apply_revoke_inquiry(self, e: RevokeInquiry) -> None:
-        self._apply_inquiry(e)
+        self._policy.on_inquiry(self, e.asked, e.seat)
 
     def _apply_quitted_shown(self, e: QuittedTrickShown) -> None:
         self._show_quitted.add(e.trick)
@@ -1727,16 +1595,7 @@ def _replay_card(b: Board, e: CardPlayed) -> None:
     if e.how == "defender_choice":
         b.choose_for_dummy(e.seat, e.card)
         return
-    if b._table:
-        how, hand = b._table_check(e.seat, e.card)
-        if how != "card" or hand is not e.hand:
-            raise NotationError(f"the record's {e!r} is not how the table takes that card")
-        b._record(e)
-        return
-    b.check_play(e.seat, e.card)
-    if e.hand is not b.hand_to_play:
-        raise OutOfTurn("play", e.seat, f"the record plays from {e.hand} out of turn", "44B")
-    b._record(e)
+    b._policy.replay_card(b, e)
 
 
 def _replay_face_down(b: Board, e: OpeningLeadFaceDown) -> None:

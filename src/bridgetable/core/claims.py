@@ -177,8 +177,11 @@ class ClaimsMixin(BoardHost):
         """Whether the cards stand as a claim's position can state them: the trick in
         progress in rotation and every hand of the right length (always so online; at a
         real table an irregularity may leave them otherwise until it is rectified)."""
-        if self.rules.policy != "table":
-            return True
+        return self._policy.claimable(self)  # type: ignore[arg-type]  # a Board
+
+    def _cards_claimable(self) -> bool:
+        """The trick in progress in rotation from its leader, and a position of the cards
+        as they stand (table mode: Laws 57C, 67)."""
         trick = self._trick
         if any(s is not trick[0][0].next(i) for i, (s, _) in enumerate(trick)):
             return False
@@ -320,7 +323,7 @@ class ClaimsMixin(BoardHost):
         self._claim = claim
         self._faced.add(e.seat)
         self._phase = Phase.CLAIM
-        self._table_on_claim(e.seat)
+        self._policy.on_claim(self, e.seat)  # type: ignore[arg-type]
 
     def announce_current_trick(self, seat: Seat, text: str = "") -> CurrentTrickStatement:
         """A statement about the trick in progress only ("this one is mine"): no claim, play
@@ -641,7 +644,7 @@ class ClaimsMixin(BoardHost):
     def _apply_established(self, e: AgreementEstablished) -> None:  # noqa: ARG002
         if self._claim is not None:
             self._claim.established = True
-            self._table_on_agreement(self._claim.side.opponents)
+            self._policy.on_agreement(self, self._claim.side.opponents)  # type: ignore[arg-type]
 
     def publish_score(self, at: datetime) -> ScorePublished:
         """The official score is available from ``at``: the Correction Period starts (79C1)."""

@@ -155,10 +155,7 @@ def playable_mask(board: BoardHost, hand: Seat) -> int:
         return m
     if board._defender_choice:
         return 0
-    if board._table:
-        return board._constrained_mask(hand)
-    trick = board._trick
-    return legal_mask(board._hands[hand], trick[0][1].suit if trick else None)
+    return board._policy.obligations(board, hand)  # type: ignore[arg-type]
 
 
 def playable_cards(board: BoardHost, hand: Seat) -> list[Card]:
