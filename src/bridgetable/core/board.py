@@ -114,8 +114,9 @@ from bridgetable.core.policy import Policy, policy_for
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
+from bridgetable.core.slices import AuctionSlice, ClaimSlice, apply_auction, replacement_notice
 from bridgetable.core.table import TableMixin
-from bridgetable.core.tricks import Trick, legal_mask, winning_index
+from bridgetable.core.tricks import Trick, legal_mask, new_trick, winning_index
 
 #: A face-down lead may be returned to the leader's hand only under these Laws (41A).
 FACE_DOWN_RETURN_LAWS = ("47E", "54")
@@ -146,7 +147,7 @@ class Board(TableMixin, ClaimsMixin):
 
     def _reset(self) -> None:
         s = self.setup
-        self._auction = Auction(s.dealer)
+        self._auction_slice = AuctionSlice.start(s.dealer)
         self._hands: list[int] = [s.deal[seat].mask for seat in SEATS]
         self._phase = Phase.AUCTION
         self._contract: Contract | None = None
@@ -162,10 +163,6 @@ class Board(TableMixin, ClaimsMixin):
         self._won = [0, 0]
         self._review = [True, True, True, True]
         self._questions: list[tuple[Seat, int]] = []
-        self._call_events: list[CallMade] = []
-        self._call_at: list[int] = []  # event index of each call standing in the auction
-        self._replaced: dict[int, Call] = {}  # auction index -> the unintended call (25A)
-        self.replacements = 0  # calls replaced under Law 25A so far (keys the views' cache)
         # answers to questions: (asker or None for everyone, text) and explanations given
         self._answers: list[tuple[Seat | None, str]] = []
         self._explanations: list[tuple[int, str]] = []
@@ -181,11 +178,7 @@ class Board(TableMixin, ClaimsMixin):
         self._defender_choice = False
         self._seen_faced: bool = False  # lead faced (dummy spread)
         self.view_cache: dict[Any, Any] = {}  # parts of views that never change (views.py)
-        self._claim = None
-        self._faced = set()
-        self._partner_shown = set()
-        self._restored = []
-        self._published = None
+        self._claims = ClaimSlice()
         self._table_reset()
         if s.contract is not None:
             self._start_play_period(s.contract)
@@ -245,7 +238,21 @@ class Board(TableMixin, ClaimsMixin):
     @property
     def auction(self) -> Auction:
         """The auction so far (immutable)."""
-        return self._auction
+        return self._auction_slice.auction
+
+    @property
+    def _auction(self) -> Auction:
+        return self._auction_slice.auction
+
+    @property
+    def auction_slice(self) -> AuctionSlice:
+        """The auction period's state slice (:class:`~bridgetable.core.slices.AuctionSlice`)."""
+        return self._auction_slice
+
+    @property
+    def replacements(self) -> int:
+        """Calls replaced or withdrawn under Law 25A so far (keys the views' cache)."""
+        return self._auction_slice.replacements
 
     @property
     def contract(self) -> Contract | None:
@@ -400,9 +407,7 @@ class Board(TableMixin, ClaimsMixin):
         return e
 
     def _apply_call(self, e: CallMade) -> None:
-        self._auction = self._auction._after_checked(e.call)
-        self._call_events.append(e)
-        self._call_at.append(len(self._events) - 1)
+        self._auction_slice = apply_auction(self._auction_slice, e, at=len(self._events) - 1)
         self._after_call()
 
     def _after_call(self) -> None:
@@ -434,10 +439,11 @@ class Board(TableMixin, ClaimsMixin):
                 "may be replaced only until partner calls",
                 "25A",
             )
-        allowed = {self._call_at[i]}
+        call_at = self._auction_slice.at
+        allowed = {call_at[i]}
         if len(auction) == i + 2:
-            allowed.add(self._call_at[i + 1])  # the LHO's call over it
-        if any(k not in allowed for k in range(self._call_at[i], len(self._events))):
+            allowed.add(call_at[i + 1])  # the LHO's call over it
+        if any(k not in allowed for k in range(call_at[i], len(self._events))):
             raise NotEntitled(
                 action,
                 seat,
@@ -445,7 +451,7 @@ class Board(TableMixin, ClaimsMixin):
                 "replacement must come without pause for thought)",
                 "25A",
             )
-        if i in self._replaced:
+        if self._auction_slice.is_replaced(i):
             raise NotEntitled(
                 action, seat, f"your {auction.calls[i]} is the intended call: it stands", "25A1"
             )
@@ -530,68 +536,23 @@ class Board(TableMixin, ClaimsMixin):
         self._record(e)
         return e
 
-    def _rebuild_auction(
-        self,
-        calls: list[CallMade],
-        call_at: list[int],
-        index: int,
-        *,
-        replaced: Call | None = None,
-    ) -> None:
-        """The auction as ``calls`` now stand after a change at ``index`` (Law 25A): replaced
-        calls from there on are forgotten (``replaced``: the unintended call at ``index``),
-        and the auction is open again (a call that had ended it has gone)."""
-        self._call_events = calls
-        self._call_at = call_at
-        self._auction = Auction(self._auction.dealer, tuple(c.call for c in calls))
-        self._replaced = {k: v for k, v in self._replaced.items() if k < index}
-        if replaced is not None:
-            self._replaced[index] = replaced
-        self.replacements += 1
+    def _apply_auction_change(self, e: CallReplaced | CallWithdrawn) -> None:
+        """A call replaced or withdrawn (Law 25A): the auction slice is rebuilt, every
+        player is told, and the auction is open again (a call that had ended it has gone)."""
+        before = self._auction_slice
+        self._auction_slice = apply_auction(before, e, at=len(self._events) - 1)
+        self._answers.append((None, replacement_notice(before, e)))
         self._phase = Phase.AUCTION
         self._contract = self._declarer = self._dummy = None
         self._trump = None
         self._set_turn(None)
         self._after_call()
 
-    def _apply_withdrawn_call(self, e: CallWithdrawn) -> None:
-        auction = self._auction
-        withdrawn = auction.calls[e.index]
-        self._rebuild_auction(self._call_events[: e.index], self._call_at[: e.index], e.index)
-        self._answers.append(
-            (
-                None,
-                f"{e.seat} withdrew his {withdrawn} over the replaced call and calls again "
-                "(Law 25A; what it told is authorised to his side only, 16C2).",
-            )
-        )
-
-    def _apply_replaced(self, e: CallReplaced) -> None:
-        auction = self._auction
-        old = auction.calls[e.index]
-        later = [(auction.caller_of(j), c) for j, c in enumerate(auction.calls)][e.index + 1 :]
-        kept = later[:1] if e.lho_stands else []
-        withdrawn = later[len(kept) :]
-        stay = slice(e.index + 1, e.index + 1 + len(kept))
-        self._rebuild_auction(
-            [*self._call_events[: e.index], CallMade(e.seat, e.call, e.alert, e.explanation)]
-            + self._call_events[stay],
-            [*self._call_at[: e.index], len(self._events) - 1, *self._call_at[stay]],
-            e.index,
-            replaced=old,
-        )
-        text = f"{e.seat} replaced an unintended {old} by {e.call} (Law 25A)"
-        for who, c in kept:
-            text += f"; {who}'s {c} over it stands, and {who} may withdraw it now"
-        for who, c in withdrawn:
-            text += f"; {who}'s {c} over it is withdrawn and {who} calls again"
-        self._answers.append((None, text + "."))
-
     @property
     def replaced_calls(self) -> dict[int, Call]:
         """Auction index -> the unintended call replaced there (Law 25A), for the calls that
         stand."""
-        return dict(self._replaced)
+        return self._auction_slice.replaced_calls
 
     # ------------------------------------------------------------------ play
 
@@ -691,7 +652,7 @@ class Board(TableMixin, ClaimsMixin):
         leader = self._trick_leader
         if leader is None:  # pragma: no cover
             leader = trick[0][0]
-        self._tricks.append(Trick(leader, tuple(trick), winner))
+        self._tricks.append(new_trick(leader, tuple(trick), winner))
         self._won[winner & 1] += 1
         marks = self._marks
         ns_won = not winner & 1
@@ -1178,7 +1139,7 @@ class Board(TableMixin, ClaimsMixin):
 
     def call_event(self, index: int) -> CallMade:
         """The event of call number ``index``, with its alert and explanation."""
-        return self._call_events[index]
+        return self._auction_slice.calls[index]
 
     def answers_for(self, seat: Seat | None) -> tuple[str, ...]:
         """Answers to questions that ``seat`` heard (``None``: the public ones): restatements
@@ -1416,7 +1377,7 @@ class Board(TableMixin, ClaimsMixin):
     def _apply_director_called(self, e: DirectorCalled) -> None:
         if e.seat is not self._dummy or self._phase is not Phase.PLAY:
             self._attention_drawn = True
-        self._claim_on_director_called()
+        self._apply_claim_event(e)
 
     def report_irregularity(self, seat: Seat, text: str) -> IrregularityReported:
         """Dummy points out an irregularity: only after play of the hand is over (42B3, 43A1b)."""
@@ -1623,8 +1584,8 @@ _WITHDRAW_REASONS: dict[str, WithdrawReason] = {
 
 _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     CallMade: Board._apply_call,
-    CallReplaced: Board._apply_replaced,
-    CallWithdrawn: Board._apply_withdrawn_call,
+    CallReplaced: Board._apply_auction_change,
+    CallWithdrawn: Board._apply_auction_change,
     OpeningLeadFaceDown: Board._apply_face_down,
     LeadFaced: Board._apply_lead_faced,
     CardPlayed: Board._apply_card,
@@ -1646,22 +1607,22 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     RankNamed: Board._apply_rank_named,
     DefenderToChoose: Board._apply_defender_to_choose,
     FaceDownLeadReturned: Board._apply_lead_returned,
-    ClaimMade: Board._apply_claim,
+    ClaimMade: Board._apply_claim_event,
     CurrentTrickStatement: Board._note,
-    ClaimAgreed: Board._apply_agreed,
-    ClaimDisputed: Board._apply_disputed,
-    ClaimObjected: Board._apply_objected,
-    PlayOnRequested: Board._apply_play_on_requested,
-    PlayOnAgreed: Board._apply_play_on_agreed,
-    HandShownToPartner: Board._apply_shown,
-    AllHandsFaced: Board._apply_all_faced,
-    DirectorRuled: Board._apply_ruled,
-    RulingAsked: Board._apply_ruling_asked,
-    RulingProposed: Board._apply_ruling_proposed,
-    RulingAccepted: Board._apply_ruling_accepted,
-    AgreementEstablished: Board._apply_established,
-    ScorePublished: Board._apply_published,
-    TricksRestored: Board._apply_restored,
+    ClaimAgreed: Board._apply_claim_event,
+    ClaimDisputed: Board._apply_claim_event,
+    ClaimObjected: Board._apply_claim_event,
+    PlayOnRequested: Board._apply_claim_event,
+    PlayOnAgreed: Board._apply_claim_event,
+    HandShownToPartner: Board._apply_claim_event,
+    AllHandsFaced: Board._apply_claim_event,
+    DirectorRuled: Board._apply_claim_event,
+    RulingAsked: Board._apply_claim_event,
+    RulingProposed: Board._apply_claim_event,
+    RulingAccepted: Board._apply_claim_event,
+    AgreementEstablished: Board._apply_claim_event,
+    ScorePublished: Board._apply_claim_event,
+    TricksRestored: Board._apply_claim_event,
     CardExposed: Board._apply_exposed,
     RectificationChosen: Board._apply_chosen,
     AttentionDrawn: Board._apply_attention,
