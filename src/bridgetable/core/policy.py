@@ -281,7 +281,7 @@ class OnlinePolicy(Policy):
 
     def replay_card(self, b: Board, e: CardPlayed) -> None:
         """The record's card must be legal from the hand to play (44B)."""
-        b.check_play(e.seat, e.card)
+        self.check_play(b, e.seat, e.card)
         if e.hand is not b.hand_to_play:
             raise OutOfTurn("play", e.seat, f"the record plays from {e.hand} out of turn", "44B")
         b._record(e)
