@@ -114,7 +114,7 @@ from bridgetable.core.policy import Policy, policy_for
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
-from bridgetable.core.slices import AuctionSlice, ClaimSlice, apply_auction, replacement_notice
+from bridgetable.core.slices import NO_CLAIMS, AuctionSlice, apply_auction, replacement_notice
 from bridgetable.core.table import TableMixin
 from bridgetable.core.tricks import Trick, legal_mask, new_trick, winning_index
 
@@ -178,7 +178,7 @@ class Board(TableMixin, ClaimsMixin):
         self._defender_choice = False
         self._seen_faced: bool = False  # lead faced (dummy spread)
         self.view_cache: dict[Any, Any] = {}  # parts of views that never change (views.py)
-        self._claims = ClaimSlice()
+        self._claims = NO_CLAIMS
         self._table_reset()
         if s.contract is not None:
             self._start_play_period(s.contract)
@@ -325,7 +325,7 @@ class Board(TableMixin, ClaimsMixin):
         if phase is _PLAY and self._pending is None:
             return self._actor  # the common case first
         if phase is Phase.AUCTION:
-            return self._auction.turn
+            return self._auction_slice.auction.turn
         if self._pending is not None:
             return self._pending.choosers[0]
         if self._phase is Phase.CLARIFICATION:
@@ -391,7 +391,7 @@ class Board(TableMixin, ClaimsMixin):
         """The calls the player in turn may make."""
         if self._phase is not Phase.AUCTION:
             return []
-        return self._auction.legal_calls()
+        return self._auction_slice.auction.legal_calls()
 
     def call(
         self, seat: Seat, call: Call, *, alert: bool = False, explanation: str | None = None
@@ -399,7 +399,7 @@ class Board(TableMixin, ClaimsMixin):
         """Make a call, with an alert and explanation if any (Laws 17-22, 40)."""
         if self._phase is not Phase.AUCTION:
             raise WrongPhase("call", seat, "the auction is over", "17D, 22")
-        self._auction.check(seat, call)
+        self._auction_slice.auction.check(seat, call)
         if explanation is not None and not isinstance(explanation, str):
             raise NotationError("an explanation is text")
         e = CallMade(seat, call, bool(alert), explanation)
@@ -411,8 +411,9 @@ class Board(TableMixin, ClaimsMixin):
         self._after_call()
 
     def _after_call(self) -> None:
-        if self._auction.is_over:
-            contract = self._auction.contract()
+        auction = self._auction_slice.auction
+        if auction.is_over:
+            contract = auction.contract()
             if contract is None:
                 self._phase = Phase.PASSED_OUT
             else:

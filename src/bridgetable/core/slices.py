@@ -58,6 +58,7 @@ from bridgetable.core.statement import Statement
 
 __all__ = [
     "CLAIM_EVENTS",
+    "NO_CLAIMS",
     "AuctionEvent",
     "AuctionSlice",
     "Claim",
@@ -89,8 +90,12 @@ class AuctionSlice:
 
     @classmethod
     def start(cls, dealer: Seat) -> AuctionSlice:
-        """No call yet; ``dealer`` calls first (Law 17A)."""
-        return cls(Auction(dealer))
+        """No call yet; ``dealer`` calls first (Law 17A). (One value per dealer: a slice
+        never changes.)"""
+        got = _STARTS.get(dealer)
+        if got is None:
+            got = _STARTS[dealer] = cls(Auction(dealer))
+        return got
 
     @property
     def replaced_calls(self) -> dict[int, Call]:
@@ -102,6 +107,7 @@ class AuctionSlice:
         return any(i == index for i, _ in self.replaced)
 
 
+_STARTS: dict[Seat, AuctionSlice] = {}
 _new = object.__new__
 _AUCTION_SETTERS = tuple(
     AuctionSlice.__dict__[f].__set__ for f in ("auction", "calls", "at", "replaced", "replacements")
@@ -281,6 +287,9 @@ class ClaimSlice:
     restored: tuple[int, ...] = ()
     published: datetime | None = None
 
+
+#: No claim yet (one value for every board: a slice never changes).
+NO_CLAIMS = ClaimSlice()
 
 #: The events that change the claim slice (a Director call only while a claim is open).
 CLAIM_EVENTS: frozenset[type[Any]] = frozenset(
