@@ -39,7 +39,7 @@ from typing import Any
 
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import Call, Contract, Doubling
-from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit, cards_of_mask, suit_cards
+from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit
 from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.claims import ClaimsMixin, FloorOracle
 from bridgetable.core.commands import dry_run_stop
@@ -50,7 +50,6 @@ from bridgetable.core.errors import (
     InvalidDesignation,
     NotationError,
     NotEntitled,
-    OutOfTurn,
     WrongPhase,
 )
 from bridgetable.core.events import (
@@ -108,22 +107,22 @@ from bridgetable.core.events import (
     TrickMarked,
     TricksRestored,
     WithdrawReason,
-    card_played,
     check_storable_text,
 )
 from bridgetable.core.phase import Phase
+from bridgetable.core.policy import Policy, policy_for
 from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat, Side
+from bridgetable.core.slices import NO_CLAIMS, AuctionSlice, apply_auction, replacement_notice
 from bridgetable.core.table import TableMixin
-from bridgetable.core.tricks import Trick, legal_mask, winning_index
+from bridgetable.core.tricks import Trick, legal_mask, new_trick, winning_index
 
 #: A face-down lead may be returned to the leader's hand only under these Laws (41A).
 FACE_DOWN_RETURN_LAWS = ("47E", "54")
 
 
 _PLAY = Phase.PLAY
-_LHO = {s: s.lho for s in SEATS}
 
 
 class Board(TableMixin, ClaimsMixin):
@@ -136,6 +135,8 @@ class Board(TableMixin, ClaimsMixin):
     def __init__(self, setup: BoardSetup, *, oracle: FloorOracle | None = None) -> None:
         self.setup = setup
         self.rules: RuleSet = setup.rules
+        #: how a card is taken and which irregular acts are events (RuleSet.policy)
+        self._policy: Policy = policy_for(self.rules)
         self.oracle = oracle
         self._events: list[Any] = []
         #: while set, a command stops where it would record its event (core.commands)
@@ -146,7 +147,7 @@ class Board(TableMixin, ClaimsMixin):
 
     def _reset(self) -> None:
         s = self.setup
-        self._auction = Auction(s.dealer)
+        self._auction_slice = AuctionSlice.start(s.dealer)
         self._hands: list[int] = [s.deal[seat].mask for seat in SEATS]
         self._phase = Phase.AUCTION
         self._contract: Contract | None = None
@@ -159,14 +160,9 @@ class Board(TableMixin, ClaimsMixin):
         self._tricks: list[Trick] = []
         self._turn: Seat | None = None
         self._actor: Seat | None = None  # the player of the hand to play (declarer for dummy)
-        self._free = True  # no Law 46 choice (rank candidates, defenders' choice) pending
         self._won = [0, 0]
         self._review = [True, True, True, True]
         self._questions: list[tuple[Seat, int]] = []
-        self._call_events: list[CallMade] = []
-        self._call_at: list[int] = []  # event index of each call standing in the auction
-        self._replaced: dict[int, Call] = {}  # auction index -> the unintended call (25A)
-        self.replacements = 0  # calls replaced under Law 25A so far (keys the views' cache)
         # answers to questions: (asker or None for everyone, text) and explanations given
         self._answers: list[tuple[Seat | None, str]] = []
         self._explanations: list[tuple[int, str]] = []
@@ -182,14 +178,8 @@ class Board(TableMixin, ClaimsMixin):
         self._defender_choice = False
         self._seen_faced: bool = False  # lead faced (dummy spread)
         self.view_cache: dict[Any, Any] = {}  # parts of views that never change (views.py)
-        self._claim = None
-        self._faced = set()
-        self._partner_shown = set()
-        self._restored = []
-        self._published = None
+        self._claims = NO_CLAIMS
         self._table_reset()
-        if self._table:
-            self._free = False  # every table-mode play takes the checked path
         if s.contract is not None:
             self._start_play_period(s.contract)
 
@@ -235,6 +225,12 @@ class Board(TableMixin, ClaimsMixin):
         handler(self, event)
 
     @property
+    def policy(self) -> Policy:
+        """The policy in force (``RuleSet.policy``): how a card is taken and which irregular
+        acts are events (:mod:`bridgetable.core.policy`)."""
+        return self._policy
+
+    @property
     def phase(self) -> Phase:
         """The current phase."""
         return self._phase
@@ -242,7 +238,21 @@ class Board(TableMixin, ClaimsMixin):
     @property
     def auction(self) -> Auction:
         """The auction so far (immutable)."""
-        return self._auction
+        return self._auction_slice.auction
+
+    @property
+    def _auction(self) -> Auction:
+        return self._auction_slice.auction
+
+    @property
+    def auction_slice(self) -> AuctionSlice:
+        """The auction period's state slice (:class:`~bridgetable.core.slices.AuctionSlice`)."""
+        return self._auction_slice
+
+    @property
+    def replacements(self) -> int:
+        """Calls replaced or withdrawn under Law 25A so far (keys the views' cache)."""
+        return self._auction_slice.replacements
 
     @property
     def contract(self) -> Contract | None:
@@ -311,8 +321,11 @@ class Board(TableMixin, ClaimsMixin):
     def to_act(self) -> Seat | None:
         """The seat that must act now: the caller in turn, the player of the hand to play
         (declarer for dummy's hand), or the leader who is to face his lead."""
-        if self._phase is Phase.AUCTION:
-            return self._auction.turn
+        phase = self._phase
+        if phase is _PLAY and self._pending is None:
+            return self._actor  # the common case first
+        if phase is Phase.AUCTION:
+            return self._auction_slice.auction.turn
         if self._pending is not None:
             return self._pending.choosers[0]
         if self._phase is Phase.CLARIFICATION:
@@ -378,7 +391,7 @@ class Board(TableMixin, ClaimsMixin):
         """The calls the player in turn may make."""
         if self._phase is not Phase.AUCTION:
             return []
-        return self._auction.legal_calls()
+        return self._auction_slice.auction.legal_calls()
 
     def call(
         self, seat: Seat, call: Call, *, alert: bool = False, explanation: str | None = None
@@ -386,7 +399,7 @@ class Board(TableMixin, ClaimsMixin):
         """Make a call, with an alert and explanation if any (Laws 17-22, 40)."""
         if self._phase is not Phase.AUCTION:
             raise WrongPhase("call", seat, "the auction is over", "17D, 22")
-        self._auction.check(seat, call)
+        self._auction_slice.auction.check(seat, call)
         if explanation is not None and not isinstance(explanation, str):
             raise NotationError("an explanation is text")
         e = CallMade(seat, call, bool(alert), explanation)
@@ -394,14 +407,13 @@ class Board(TableMixin, ClaimsMixin):
         return e
 
     def _apply_call(self, e: CallMade) -> None:
-        self._auction = self._auction._after_checked(e.call)
-        self._call_events.append(e)
-        self._call_at.append(len(self._events) - 1)
+        self._auction_slice = apply_auction(self._auction_slice, e, at=len(self._events) - 1)
         self._after_call()
 
     def _after_call(self) -> None:
-        if self._auction.is_over:
-            contract = self._auction.contract()
+        auction = self._auction_slice.auction
+        if auction.is_over:
+            contract = auction.contract()
             if contract is None:
                 self._phase = Phase.PASSED_OUT
             else:
@@ -428,10 +440,11 @@ class Board(TableMixin, ClaimsMixin):
                 "may be replaced only until partner calls",
                 "25A",
             )
-        allowed = {self._call_at[i]}
+        call_at = self._auction_slice.at
+        allowed = {call_at[i]}
         if len(auction) == i + 2:
-            allowed.add(self._call_at[i + 1])  # the LHO's call over it
-        if any(k not in allowed for k in range(self._call_at[i], len(self._events))):
+            allowed.add(call_at[i + 1])  # the LHO's call over it
+        if any(k not in allowed for k in range(call_at[i], len(self._events))):
             raise NotEntitled(
                 action,
                 seat,
@@ -439,7 +452,7 @@ class Board(TableMixin, ClaimsMixin):
                 "replacement must come without pause for thought)",
                 "25A",
             )
-        if i in self._replaced:
+        if self._auction_slice.is_replaced(i):
             raise NotEntitled(
                 action, seat, f"your {auction.calls[i]} is the intended call: it stands", "25A1"
             )
@@ -524,68 +537,23 @@ class Board(TableMixin, ClaimsMixin):
         self._record(e)
         return e
 
-    def _rebuild_auction(
-        self,
-        calls: list[CallMade],
-        call_at: list[int],
-        index: int,
-        *,
-        replaced: Call | None = None,
-    ) -> None:
-        """The auction as ``calls`` now stand after a change at ``index`` (Law 25A): replaced
-        calls from there on are forgotten (``replaced``: the unintended call at ``index``),
-        and the auction is open again (a call that had ended it has gone)."""
-        self._call_events = calls
-        self._call_at = call_at
-        self._auction = Auction(self._auction.dealer, tuple(c.call for c in calls))
-        self._replaced = {k: v for k, v in self._replaced.items() if k < index}
-        if replaced is not None:
-            self._replaced[index] = replaced
-        self.replacements += 1
+    def _apply_auction_change(self, e: CallReplaced | CallWithdrawn) -> None:
+        """A call replaced or withdrawn (Law 25A): the auction slice is rebuilt, every
+        player is told, and the auction is open again (a call that had ended it has gone)."""
+        before = self._auction_slice
+        self._auction_slice = apply_auction(before, e, at=len(self._events) - 1)
+        self._answers.append((None, replacement_notice(before, e)))
         self._phase = Phase.AUCTION
         self._contract = self._declarer = self._dummy = None
         self._trump = None
         self._set_turn(None)
         self._after_call()
 
-    def _apply_withdrawn_call(self, e: CallWithdrawn) -> None:
-        auction = self._auction
-        withdrawn = auction.calls[e.index]
-        self._rebuild_auction(self._call_events[: e.index], self._call_at[: e.index], e.index)
-        self._answers.append(
-            (
-                None,
-                f"{e.seat} withdrew his {withdrawn} over the replaced call and calls again "
-                "(Law 25A; what it told is authorised to his side only, 16C2).",
-            )
-        )
-
-    def _apply_replaced(self, e: CallReplaced) -> None:
-        auction = self._auction
-        old = auction.calls[e.index]
-        later = [(auction.caller_of(j), c) for j, c in enumerate(auction.calls)][e.index + 1 :]
-        kept = later[:1] if e.lho_stands else []
-        withdrawn = later[len(kept) :]
-        stay = slice(e.index + 1, e.index + 1 + len(kept))
-        self._rebuild_auction(
-            [*self._call_events[: e.index], CallMade(e.seat, e.call, e.alert, e.explanation)]
-            + self._call_events[stay],
-            [*self._call_at[: e.index], len(self._events) - 1, *self._call_at[stay]],
-            e.index,
-            replaced=old,
-        )
-        text = f"{e.seat} replaced an unintended {old} by {e.call} (Law 25A)"
-        for who, c in kept:
-            text += f"; {who}'s {c} over it stands, and {who} may withdraw it now"
-        for who, c in withdrawn:
-            text += f"; {who}'s {c} over it is withdrawn and {who} calls again"
-        self._answers.append((None, text + "."))
-
     @property
     def replaced_calls(self) -> dict[int, Call]:
         """Auction index -> the unintended call replaced there (Law 25A), for the calls that
         stand."""
-        return dict(self._replaced)
+        return self._auction_slice.replaced_calls
 
     # ------------------------------------------------------------------ play
 
@@ -594,103 +562,11 @@ class Board(TableMixin, ClaimsMixin):
 
         With ``seat``, only if that seat is the one to act (declarer for dummy's hand).
         """
-        if self._phase is _PLAY and self._free:
-            if seat is not None and seat is not self._actor:
-                return []
-            hmask = self._hands[self._turn]  # type: ignore[index]
-            if self._trick:
-                led = self._trick[0][1].suit
-                pattern = (hmask >> (13 * led)) & 0x1FFF
-                if pattern:
-                    return list(suit_cards(led, pattern))
-            return cards_of_mask(hmask)
-        if self._table:
-            return self._table_legal(seat)
-        hand = self.hand_to_play
-        if hand is None or (seat is not None and seat is not self._player_of(hand)):
-            return []
-        if self._pending_rank:
-            return list(self._pending_rank)
-        if self._defender_choice:
-            return []
-        return cards_of_mask(legal_mask(self._hands[hand], self._led()))
+        return self._policy.legal_cards(self, seat)
 
     def check_play(self, seat: Seat, card: Card) -> None:
         """Raise the refusal for ``seat`` playing ``card`` now, if any (Laws 41, 44, 45)."""
-        phase = self._phase
-        if phase is _PLAY and seat is self._actor and self._free:
-            # the common case, checked in full: the right player, a card held, suit followed
-            hmask = self._hands[self._turn]  # type: ignore[index]
-            if hmask & card.bit:
-                if not self._trick:
-                    return
-                suit_led = self._trick[0][1].suit
-                if card.suit is suit_led or not hmask & SUIT_MASKS[suit_led]:
-                    return
-        if self._table:
-            self._table_check(seat, card)
-            return
-        if phase is Phase.AUCTION:
-            raise WrongPhase("play", seat, "the auction is not over", "41A")
-        if phase in (Phase.ENDED, Phase.PASSED_OUT):
-            raise WrongPhase("play", seat, "play of this board is over", "44")
-        if phase is Phase.CLAIM:
-            raise WrongPhase("play", seat, "play is suspended by a claim", "68D")
-        if not isinstance(card, Card):
-            raise NotationError(f"not a card: {card!r}")
-        if phase is Phase.CLARIFICATION:
-            leader = self.opening_leader
-            if self._face_down is not None:
-                if seat is leader:
-                    raise NotEntitled(
-                        "play",
-                        seat,
-                        "the face-down opening lead may be changed only on the Director's "
-                        "instruction",
-                        "41A, 47E, 54",
-                    )
-                raise WrongPhase(
-                    "play", seat, "no card may be played until the opening lead is faced", "41C"
-                )
-            if seat is not leader:
-                raise OutOfTurn(
-                    "play",
-                    seat,
-                    f"the opening lead is made by presumed declarer's left-hand opponent, {leader}",
-                    "41A, 54",
-                )
-        hand = self._turn
-        if hand is None:  # pragma: no cover - guarded by the phase checks
-            raise WrongPhase("play", seat, "no hand is to play", "44")
-        actor = self._player_of(hand)
-        if seat is not actor:
-            if seat is self._dummy and hand is self._dummy:
-                raise NotEntitled(
-                    "play",
-                    seat,
-                    "dummy plays a card only as declarer names it",
-                    "45B, 43A1c",
-                )
-            raise OutOfTurn("play", seat, f"it is {hand}'s hand to play", "44B, 53-57")
-        if self._defender_choice:
-            raise NotEntitled(
-                "play", seat, "declarer left dummy's card to the defenders' choice", "46B5"
-            )
-        hmask = self._hands[hand]
-        if not hmask & card.bit:
-            raise IllegalPlay("play", seat, f"{hand}'s hand does not hold {card}", "44")
-        if self._pending_rank and card not in self._pending_rank:
-            names = ", ".join(str(c) for c in self._pending_rank)
-            raise IllegalPlay("play", seat, f"declarer named a rank; choose among {names}", "46B3b")
-        led = self._led()
-        if led is not None and card.suit is not led and hmask & SUIT_MASKS[led]:
-            raise IllegalPlay(
-                "play",
-                seat,
-                f"{card} fails to follow suit while {hand} holds a "
-                f"{led.name.lower()[:-1]}: a revoke",
-                "44C, 61A",
-            )
+        self._policy.check_play(self, seat, card)
 
     def can_play(self, seat: Seat, card: Card) -> bool:
         """Whether :meth:`play` would accept the card."""
@@ -714,39 +590,7 @@ class Board(TableMixin, ClaimsMixin):
         penalty card (57) -- that and an "opening lead" by the declaring side (54E, Law 24)
         return a :class:`CardExposed` rather than a :class:`CardPlayed`.
         """
-        hand = self._turn
-        if self._phase is _PLAY and seat is self._actor and self._free:
-            # the common case inline (the same checks as check_play's fast path)
-            hmask = self._hands[hand]  # type: ignore[index]
-            if hmask & card.bit:
-                trick = self._trick
-                if (
-                    not trick
-                    or card.suit is trick[0][1].suit
-                    or not hmask & SUIT_MASKS[trick[0][1].suit]
-                ):
-                    e = card_played(seat, card, hand, "named" if hand is self._dummy else "faced")  # type: ignore[arg-type]
-                    self._events.append(e)
-                    self._apply_card(e)
-                    return e
-        if self._table:
-            result: CardPlayed | OpeningLeadFaceDown | CardExposed = self._table_play(seat, card)
-            return result
-        self.check_play(seat, card)
-        if self._phase is _PLAY:
-            e = card_played(seat, card, hand, "named" if hand is self._dummy else "faced")  # type: ignore[arg-type]
-            self._events.append(e)
-            self._apply_card(e)
-            return e
-        if self._phase is Phase.CLARIFICATION and self.rules.face_down_opening_lead:
-            fd = OpeningLeadFaceDown(seat, card)
-            self._record(fd)
-            return fd
-        if hand is None:  # pragma: no cover - check_play guarantees it
-            raise WrongPhase("play", seat, "no hand is to play", "44")
-        e = CardPlayed(seat, card, hand, "named" if hand is self._dummy else "faced")
-        self._record(e)
-        return e
+        return self._policy.play(self, seat, card)
 
     def _apply_face_down(self, e: OpeningLeadFaceDown) -> None:
         self._hands[e.seat] &= ~e.card.bit
@@ -782,27 +626,7 @@ class Board(TableMixin, ClaimsMixin):
         self._put_card(e.seat, card)
 
     def _apply_card(self, e: CardPlayed) -> None:
-        if self._table:
-            self._apply_table_card(e)
-            return
-        hand = e.hand
-        card = e.card
-        self._hands[hand] &= ~card.bit
-        if self._phase is not _PLAY:
-            self._phase = Phase.PLAY  # face-up opening lead (rubber, or RA option)
-            self._seen_faced = True
-        if not self._free:
-            self._pending_rank = ()
-            self._defender_choice = False
-            self._free = True
-        if self._changed_after:
-            self._changed_after = []
-        self._put_card(hand, card)
-        if hand is self._dummy:
-            if e.how in ("named", "designated"):
-                self._designated = card
-        elif hand is self._declarer:
-            self._designated = None
+        self._policy.apply_card(self, e)
 
     def _put_card(self, hand: Seat, card: Card) -> None:
         player = self._declarer if hand is self._dummy else hand
@@ -814,27 +638,22 @@ class Board(TableMixin, ClaimsMixin):
         self._played_at.append(len(self._events) - 1)
         if len(trick) == 4:
             self._complete_trick()
-        elif self._table:
-            self._set_turn(self._first_missing())
         else:
-            nxt = _LHO[hand]
-            self._turn = nxt
-            self._actor = self._declarer if nxt is self._dummy else nxt
+            self._policy.next_hand(self, hand)
 
     def _set_turn(self, hand: Seat | None) -> None:
         self._turn = hand
         self._actor = None if hand is None else self._player_of(hand)
 
     def _complete_trick(self) -> None:
-        if self._table:
-            self._table_order_trick()
+        self._policy.order_trick(self)
         trick = self._trick
         w = winning_index([c for _, c in trick], self._trump)
         winner = trick[w][0]
         leader = self._trick_leader
         if leader is None:  # pragma: no cover
             leader = trick[0][0]
-        self._tricks.append(Trick(leader, tuple(trick), winner))
+        self._tricks.append(new_trick(leader, tuple(trick), winner))
         self._won[winner & 1] += 1
         marks = self._marks
         ns_won = not winner & 1
@@ -845,8 +664,7 @@ class Board(TableMixin, ClaimsMixin):
         self._trick = []
         self._played_at = []
         self._set_turn(winner)
-        if self._table:
-            self._table_after_trick(winner)
+        self._policy.after_trick(self, winner)
         if len(self._tricks) == 13:
             self._phase = Phase.ENDED
             self._set_turn(None)
@@ -970,11 +788,9 @@ class Board(TableMixin, ClaimsMixin):
 
     def _apply_rank_named(self, e: RankNamed) -> None:
         self._pending_rank = e.candidates
-        self._free = False
 
     def _apply_defender_to_choose(self, e: DefenderToChoose) -> None:  # noqa: ARG002
         self._defender_choice = True
-        self._free = False
 
     def choose_for_dummy(self, seat: Seat, card: Card) -> CardPlayed:
         """Either defender chooses dummy's card after declarer said "anything" (Law 46B5)."""
@@ -1324,7 +1140,7 @@ class Board(TableMixin, ClaimsMixin):
 
     def call_event(self, index: int) -> CallMade:
         """The event of call number ``index``, with its alert and explanation."""
-        return self._call_events[index]
+        return self._auction_slice.calls[index]
 
     def answers_for(self, seat: Seat | None) -> tuple[str, ...]:
         """Answers to questions that ``seat`` heard (``None``: the public ones): restatements
@@ -1562,7 +1378,7 @@ class Board(TableMixin, ClaimsMixin):
     def _apply_director_called(self, e: DirectorCalled) -> None:
         if e.seat is not self._dummy or self._phase is not Phase.PLAY:
             self._attention_drawn = True
-        self._claim_on_director_called()
+        self._apply_claim_event(e)
 
     def report_irregularity(self, seat: Seat, text: str) -> IrregularityReported:
         """Dummy points out an irregularity: only after play of the hand is over (42B3, 43A1b)."""
@@ -1710,7 +1526,7 @@ class Board(TableMixin, ClaimsMixin):
         self._dummy_forfeited = True
 
     def _apply_revoke_inquiry(self, e: RevokeInquiry) -> None:
-        self._apply_inquiry(e)
+        self._policy.on_inquiry(self, e.asked, e.seat)
 
     def _apply_quitted_shown(self, e: QuittedTrickShown) -> None:
         self._show_quitted.add(e.trick)
@@ -1741,16 +1557,7 @@ def _replay_card(b: Board, e: CardPlayed) -> None:
     if e.how == "defender_choice":
         b.choose_for_dummy(e.seat, e.card)
         return
-    if b._table:
-        how, hand = b._table_check(e.seat, e.card)
-        if how != "card" or hand is not e.hand:
-            raise NotationError(f"the record's {e!r} is not how the table takes that card")
-        b._record(e)
-        return
-    b.check_play(e.seat, e.card)
-    if e.hand is not b.hand_to_play:
-        raise OutOfTurn("play", e.seat, f"the record plays from {e.hand} out of turn", "44B")
-    b._record(e)
+    b._policy.replay_card(b, e)
 
 
 def _replay_face_down(b: Board, e: OpeningLeadFaceDown) -> None:
@@ -1778,8 +1585,8 @@ _WITHDRAW_REASONS: dict[str, WithdrawReason] = {
 
 _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     CallMade: Board._apply_call,
-    CallReplaced: Board._apply_replaced,
-    CallWithdrawn: Board._apply_withdrawn_call,
+    CallReplaced: Board._apply_auction_change,
+    CallWithdrawn: Board._apply_auction_change,
     OpeningLeadFaceDown: Board._apply_face_down,
     LeadFaced: Board._apply_lead_faced,
     CardPlayed: Board._apply_card,
@@ -1801,22 +1608,22 @@ _APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
     RankNamed: Board._apply_rank_named,
     DefenderToChoose: Board._apply_defender_to_choose,
     FaceDownLeadReturned: Board._apply_lead_returned,
-    ClaimMade: Board._apply_claim,
+    ClaimMade: Board._apply_claim_event,
     CurrentTrickStatement: Board._note,
-    ClaimAgreed: Board._apply_agreed,
-    ClaimDisputed: Board._apply_disputed,
-    ClaimObjected: Board._apply_objected,
-    PlayOnRequested: Board._apply_play_on_requested,
-    PlayOnAgreed: Board._apply_play_on_agreed,
-    HandShownToPartner: Board._apply_shown,
-    AllHandsFaced: Board._apply_all_faced,
-    DirectorRuled: Board._apply_ruled,
-    RulingAsked: Board._apply_ruling_asked,
-    RulingProposed: Board._apply_ruling_proposed,
-    RulingAccepted: Board._apply_ruling_accepted,
-    AgreementEstablished: Board._apply_established,
-    ScorePublished: Board._apply_published,
-    TricksRestored: Board._apply_restored,
+    ClaimAgreed: Board._apply_claim_event,
+    ClaimDisputed: Board._apply_claim_event,
+    ClaimObjected: Board._apply_claim_event,
+    PlayOnRequested: Board._apply_claim_event,
+    PlayOnAgreed: Board._apply_claim_event,
+    HandShownToPartner: Board._apply_claim_event,
+    AllHandsFaced: Board._apply_claim_event,
+    DirectorRuled: Board._apply_claim_event,
+    RulingAsked: Board._apply_claim_event,
+    RulingProposed: Board._apply_claim_event,
+    RulingAccepted: Board._apply_claim_event,
+    AgreementEstablished: Board._apply_claim_event,
+    ScorePublished: Board._apply_claim_event,
+    TricksRestored: Board._apply_claim_event,
     CardExposed: Board._apply_exposed,
     RectificationChosen: Board._apply_chosen,
     AttentionDrawn: Board._apply_attention,

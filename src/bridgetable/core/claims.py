@@ -30,7 +30,6 @@ Times come in as arguments (the core reads no clock).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -43,6 +42,7 @@ from bridgetable.core.events import (
     ClaimDisputed,
     ClaimObjected,
     CurrentTrickStatement,
+    DirectorCalled,
     DirectorRuled,
     HandShownToPartner,
     PlayOnAgreed,
@@ -60,7 +60,8 @@ from bridgetable.core.host import BoardHost
 from bridgetable.core.phase import Phase
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat, Side
-from bridgetable.core.statement import Statement, parse_statement
+from bridgetable.core.slices import Claim, ClaimSlice, apply_claim
+from bridgetable.core.statement import parse_statement
 
 #: An oracle for Law 79A2: the fewest of the remaining tricks ``side`` takes under any play
 #: of all four hands from ``position``. The solver layer provides one.
@@ -70,96 +71,33 @@ FloorOracle = Callable[[Position, Side], int]
 # ----------------------------------------------------------------------------- state
 
 
-@dataclass(slots=True)
-class Claim:
-    """A claim's state while the board lasts."""
-
-    claimer: Seat
-    tricks: int
-    remaining: int
-    statement: Statement
-    concession: bool
-    position: Position
-    status: str = "pending"  # pending, agreed, disputed, void, play_on, ruled
-    agreed: set[Seat] = field(default_factory=set)
-    disputed: set[Seat] = field(default_factory=set)
-    play_on: set[Seat] = field(default_factory=set)
-    play_on_requested: bool = False
-    established: bool = False
-    ruling: DirectorRuled | RulingProposed | None = None
-    #: a player asked for the adjudicator's proposal; the proposal; who accepted it
-    ruling_asked: bool = False
-    proposal: RulingProposed | None = None
-    accepted: set[Seat] = field(default_factory=set)
-    #: a player called the Director while the claim was open: only the Director rules now
-    director_called: bool = False
-
-    @property
-    def side(self) -> Side:
-        """The claimer's side."""
-        return self.claimer.side
-
-    @property
-    def conceded(self) -> int:
-        """The remaining tricks the claim concedes (68B1)."""
-        return self.remaining - self.tricks
-
-    @property
-    def awarded(self) -> int | None:
-        """Remaining tricks to the claimer's side as resolved, or ``None`` while open."""
-        if self.status == "agreed":
-            return self.tricks
-        if self.status == "ruled" and self.ruling is not None:
-            return self.ruling.tricks
-        return None
-
-    def summary(self) -> dict[str, Any]:
-        """A JSON-able description for views."""
-        return {
-            "claimer": self.claimer.letter,
-            "tricks": self.tricks,
-            "remaining": self.remaining,
-            "conceded": self.conceded,
-            "concession": self.concession,
-            "statement": self.statement.text or None,
-            "status": self.status,
-            "agreed": sorted(s.letter for s in self.agreed),
-            "disputed": sorted(s.letter for s in self.disputed),
-            "play_on": sorted(s.letter for s in self.play_on),
-            "awarded": self.awarded,
-            "ruling": None if self.ruling is None else self.ruling.text,
-            "ruled_by": (
-                None
-                if self.ruling is None
-                else "players"
-                if isinstance(self.ruling, RulingProposed)
-                else "director"
-            ),
-            "ruling_asked": self.ruling_asked,
-            "proposal": (
-                None
-                if self.proposal is None
-                else {
-                    "tricks": self.proposal.tricks,
-                    "laws": self.proposal.laws,
-                    "text": self.proposal.text,
-                    "accepted": sorted(s.letter for s in self.accepted),
-                }
-            ),
-            "director_called": self.director_called,
-        }
-
-
 class ClaimsMixin(BoardHost):
     """The claim commands of :class:`~bridgetable.core.board.Board`."""
 
-    # the claim's state (set in Board._reset)
+    # the claim's state slice (set in Board._reset; core.slices.ClaimSlice)
     oracle: FloorOracle | None
-    _claim: Claim | None
-    _faced: set[Seat]
-    _partner_shown: set[Seat]
-    _restored: list[int]
-    _published: datetime | None
+    _claims: ClaimSlice
+
+    @property
+    def claim_slice(self) -> ClaimSlice:
+        """The claims' state slice (:class:`~bridgetable.core.slices.ClaimSlice`)."""
+        return self._claims
+
+    @property
+    def _claim(self) -> Claim | None:
+        return self._claims.claim
+
+    @property
+    def _faced(self) -> frozenset[Seat]:
+        return self._claims.faced
+
+    @property
+    def _restored(self) -> tuple[int, ...]:
+        return self._claims.restored
+
+    @property
+    def _published(self) -> datetime | None:
+        return self._claims.published
 
     # -- helpers -------------------------------------------------------------------
 
@@ -177,8 +115,11 @@ class ClaimsMixin(BoardHost):
         """Whether the cards stand as a claim's position can state them: the trick in
         progress in rotation and every hand of the right length (always so online; at a
         real table an irregularity may leave them otherwise until it is rectified)."""
-        if self.rules.policy != "table":
-            return True
+        return self._policy.claimable(self)  # type: ignore[arg-type]  # a Board
+
+    def _cards_claimable(self) -> bool:
+        """The trick in progress in rotation from its leader, and a position of the cards
+        as they stand (table mode: Laws 57C, 67)."""
         trick = self._trick
         if any(s is not trick[0][0].next(i) for i, (s, _) in enumerate(trick)):
             return False
@@ -218,20 +159,54 @@ class ClaimsMixin(BoardHost):
 
     def shown_to(self, seat: Seat) -> frozenset[Seat]:
         """Hands faced to ``seat`` only (rubber: a defender to his partner)."""
-        return frozenset(s for s in self._partner_shown if s.partner is seat)
+        return frozenset(s for s in self._claims.partner_shown if s.partner is seat)
 
     def remaining_tricks(self) -> int:
         """Tricks not yet quitted, the one in progress included."""
         return 13 - len(self._tricks)
+
+    def _apply_claim_event(self, e: Any) -> None:
+        """Replace the claim slice by its :func:`~bridgetable.core.slices.apply_claim`; a
+        claim's new status sets the phase: play is suspended while it is open (68D), ends
+        when it is agreed or ruled (68D1, 70), and continues when it is void (68B2, 68D2b).
+        The policy hears of a claim (63A3) and of an established agreement (63A4)."""
+        t = type(e)
+        if t is DirectorCalled and self._phase is not Phase.CLAIM:
+            return  # 9B: only a call while the claim is open leaves the ruling to the Director
+        before = self._claims.claim
+        new = None
+        if t is ClaimMade:
+            new = Claim(
+                claimer=e.seat,
+                tricks=e.tricks,
+                remaining=self.remaining_tricks(),
+                statement=parse_statement(e.statement),
+                concession=e.concession,
+                position=self.position(),
+                needs=tuple(self._agreement_needed(e.seat)),
+            )
+        self._claims = apply_claim(self._claims, e, new=new)
+        after = self._claims.claim
+        if after is not None and (
+            new is not None or (before is not None and after.status != before.status)
+        ):
+            self._phase = _PHASE_OF[after.status]
+        if t is ClaimMade:
+            self._policy.on_claim(self, e.seat)  # type: ignore[arg-type]  # a Board
+        elif t is AgreementEstablished and after is not None:
+            self._policy.on_agreement(self, after.side.opponents)  # type: ignore[arg-type]
 
     def _claimer_opponents(self, claim: Claim) -> list[Seat]:
         """The players whose agreement makes the claim agreed: the claimer's opponents other
         than dummy, and a defender's partner too: under the rubber code he must concede as
         well; under the duplicate code his answer closes the moment in which he could object
         at once (68B2)."""
-        out = [s for s in SEATS if s.side is not claim.side and s is not self._dummy]
-        if self._is_defender(claim.claimer):
-            out.append(claim.claimer.partner)
+        return self._agreement_needed(claim.claimer)
+
+    def _agreement_needed(self, claimer: Seat) -> list[Seat]:
+        out = [s for s in SEATS if s.side is not claimer.side and s is not self._dummy]
+        if self._is_defender(claimer):
+            out.append(claimer.partner)
         return out
 
     def claim_actions(self, seat: Seat) -> list[str]:
@@ -308,20 +283,6 @@ class ClaimsMixin(BoardHost):
         self._record(e)
         return e
 
-    def _apply_claim(self, e: ClaimMade) -> None:
-        claim = Claim(
-            claimer=e.seat,
-            tricks=e.tricks,
-            remaining=self.remaining_tricks(),
-            statement=parse_statement(e.statement),
-            concession=e.concession,
-            position=self.position(),
-        )
-        self._claim = claim
-        self._faced.add(e.seat)
-        self._phase = Phase.CLAIM
-        self._table_on_claim(e.seat)
-
     def announce_current_trick(self, seat: Seat, text: str = "") -> CurrentTrickStatement:
         """A statement about the trick in progress only ("this one is mine"): no claim, play
         continues; a defender's card shown in it is no penalty card (68 preamble)."""
@@ -369,15 +330,6 @@ class ClaimsMixin(BoardHost):
         self._record(e)
         return e
 
-    def _apply_agreed(self, e: ClaimAgreed) -> None:
-        claim = self._claim
-        if claim is None:  # pragma: no cover
-            return
-        claim.agreed.add(e.seat)
-        if all(s in claim.agreed for s in self._claimer_opponents(claim)):
-            claim.status = "agreed"
-            self._phase = Phase.ENDED
-
     def dispute_claim(self, seat: Seat) -> ClaimDisputed:
         """Dispute the claim (68D2): any player but the claimer, dummy included. A side that
         agreed may still object until its agreement is established (69A)."""
@@ -402,15 +354,6 @@ class ClaimsMixin(BoardHost):
         self._record(e)
         return e
 
-    def _apply_disputed(self, e: ClaimDisputed) -> None:
-        claim = self._claim
-        if claim is None:  # pragma: no cover
-            return
-        claim.disputed.add(e.seat)
-        claim.agreed.discard(e.seat)
-        claim.status = "disputed"
-        self._phase = Phase.CLAIM
-
     def object_to_partners_claim(self, seat: Seat) -> ClaimObjected:
         """A defender objects at once to his partner's claim or concession: there is neither
         claim nor concession; play continues; cards shown are no penalty cards (68B2)."""
@@ -426,14 +369,6 @@ class ClaimsMixin(BoardHost):
         e = ClaimObjected(seat)
         self._record(e)
         return e
-
-    def _apply_objected(self, e: ClaimObjected) -> None:  # noqa: ARG002
-        claim = self._claim
-        if claim is None:  # pragma: no cover
-            return
-        claim.status = "void"
-        self._faced.discard(claim.claimer)
-        self._phase = Phase.PLAY
 
     def request_play_on(self, seat: Seat) -> PlayOnRequested:
         """After a dispute the non-claiming side may ask to play on (68D2b)."""
@@ -457,13 +392,6 @@ class ClaimsMixin(BoardHost):
         self._record(e)
         return e
 
-    def _apply_play_on_requested(self, e: PlayOnRequested) -> None:
-        claim = self._claim
-        if claim is None:  # pragma: no cover
-            return
-        claim.play_on_requested = True
-        claim.play_on.add(e.seat)
-
     def agree_play_on(self, seat: Seat) -> PlayOnAgreed:
         """Agree to play on; with all four agreeing the claim is void and play continues, the
         claimer's hand still faced (68D2b)."""
@@ -480,15 +408,6 @@ class ClaimsMixin(BoardHost):
         self._record(e)
         return e
 
-    def _apply_play_on_agreed(self, e: PlayOnAgreed) -> None:
-        claim = self._claim
-        if claim is None:  # pragma: no cover
-            return
-        claim.play_on.add(e.seat)
-        if len(claim.play_on) == 4:
-            claim.status = "play_on"
-            self._phase = Phase.PLAY
-
     def ask_ruling(self, seat: Seat) -> RulingAsked:
         """Ask for the adjudicator's proposed ruling on a disputed claim, with no Director at
         the table. Any player may ask, once, before the Director has been called."""
@@ -504,10 +423,6 @@ class ClaimsMixin(BoardHost):
         e = RulingAsked(seat)
         self._record(e)
         return e
-
-    def _apply_ruling_asked(self, e: RulingAsked) -> None:  # noqa: ARG002
-        if self._claim is not None:
-            self._claim.ruling_asked = True
 
     def propose_ruling(self, tricks: int, *, laws: str = "70", text: str = "") -> RulingProposed:
         """Record the adjudicator's proposed ruling once a player has asked for it: ``tricks``
@@ -532,11 +447,6 @@ class ClaimsMixin(BoardHost):
         self._record(e)
         return e
 
-    def _apply_ruling_proposed(self, e: RulingProposed) -> None:
-        if self._claim is not None:
-            self._claim.proposal = e
-            self._faced.update(SEATS)
-
     def accept_ruling(self, seat: Seat) -> RulingAccepted:
         """Accept the proposed ruling; when all four players have, it is the result."""
         claim = self._open_claim("accept_ruling", seat)
@@ -551,30 +461,6 @@ class ClaimsMixin(BoardHost):
         e = RulingAccepted(seat)
         self._record(e)
         return e
-
-    def _apply_ruling_accepted(self, e: RulingAccepted) -> None:
-        claim = self._claim
-        if claim is None or claim.proposal is None:  # pragma: no cover
-            return
-        claim.accepted.add(e.seat)
-        if len(claim.accepted) == 4:
-            claim.ruling = claim.proposal
-            claim.status = "ruled"
-            self._phase = Phase.ENDED
-
-    def _claim_on_director_called(self) -> None:
-        """A Director call while a claim is open: from now on only the Director rules."""
-        claim = self._claim
-        if (
-            claim is not None
-            and self._phase is Phase.CLAIM
-            and claim.status
-            in (
-                "pending",
-                "disputed",
-            )
-        ):
-            claim.director_called = True
 
     def show_hand_to_partner(self, seat: Seat) -> HandShownToPartner:
         """Rubber: when declarer claims, either defender may face his hand to his partner."""
@@ -596,9 +482,6 @@ class ClaimsMixin(BoardHost):
         self._record(e)
         return e
 
-    def _apply_shown(self, e: HandShownToPartner) -> None:
-        self._partner_shown.add(e.seat)
-
     def director_face_all(self) -> AllHandsFaced:
         """The Director has all remaining cards faced while ruling (70B3)."""
         claim = self._open_claim("face_all", None)  # type: ignore[arg-type]
@@ -606,9 +489,6 @@ class ClaimsMixin(BoardHost):
         e = AllHandsFaced(None)
         self._record(e)
         return e
-
-    def _apply_all_faced(self, e: AllHandsFaced) -> None:  # noqa: ARG002
-        self._faced.update(SEATS)
 
     def director_rule(self, tricks: int, *, laws: str = "70", text: str = "") -> DirectorRuled:
         """Record the Director's ruling on a disputed claim: ``tricks`` of the remaining
@@ -624,14 +504,6 @@ class ClaimsMixin(BoardHost):
         self._record(e)
         return e
 
-    def _apply_ruled(self, e: DirectorRuled) -> None:
-        claim = self._claim
-        if claim is None:  # pragma: no cover
-            return
-        claim.ruling = e
-        claim.status = "ruled"
-        self._phase = Phase.ENDED
-
     def establish_agreement(self) -> AgreementEstablished:
         """The agreeing side has called on a later board, or the round has ended (69A)."""
         claim = self._claim
@@ -643,11 +515,6 @@ class ClaimsMixin(BoardHost):
         self._record(e)
         return e
 
-    def _apply_established(self, e: AgreementEstablished) -> None:  # noqa: ARG002
-        if self._claim is not None:
-            self._claim.established = True
-            self._table_on_agreement(self._claim.side.opponents)
-
     def publish_score(self, at: datetime) -> ScorePublished:
         """The official score is available from ``at``: the Correction Period starts (79C1)."""
         if self._phase not in (Phase.ENDED, Phase.PASSED_OUT):
@@ -657,9 +524,6 @@ class ClaimsMixin(BoardHost):
         e = ScorePublished(None, _iso(at))
         self._record(e)
         return e
-
-    def _apply_published(self, e: ScorePublished) -> None:
-        self._published = datetime.fromisoformat(e.at)
 
     def correction_period_open(self, now: datetime) -> bool:
         """Whether ``now`` is within the Correction Period: until the score is published and
@@ -693,13 +557,6 @@ class ClaimsMixin(BoardHost):
         self._record(e)
         return e
 
-    def _apply_restored(self, e: TricksRestored) -> None:
-        claim = self._claim
-        if claim is None:  # pragma: no cover
-            return
-        signed = e.tricks if e.side_of.side is claim.side else -e.tricks
-        self._restored.append(signed)
-
     # -- results -------------------------------------------------------------------
 
     def tricks_for(self, side: Side) -> int:
@@ -717,6 +574,17 @@ class ClaimsMixin(BoardHost):
                 delta = sum(self._restored)
                 won += delta if side is claim.side else -delta
         return won + self.revoke_transfer(by_claim)[side]
+
+
+#: The phase a claim's new status puts the board in (68D, 68D1, 68B2, 68D2b, 70).
+_PHASE_OF = {
+    "pending": Phase.CLAIM,
+    "disputed": Phase.CLAIM,
+    "agreed": Phase.ENDED,
+    "ruled": Phase.ENDED,
+    "void": Phase.PLAY,
+    "play_on": Phase.PLAY,
+}
 
 
 def _iso(at: datetime) -> str:

@@ -232,7 +232,7 @@ class Command:
 
     def is_offered(self, board: Board, seat: Seat | None) -> bool:
         """Whether the views list this command for ``seat`` (``None``: the Director) now."""
-        if self.table_only and board.rules.policy != "table":
+        if self.table_only and not board.policy.acts:
             return False
         if self.offered is not None:
             return self.offered(board, seat)

@@ -723,15 +723,22 @@ def check_storable_text(event: Any) -> None:
     """Raise :class:`NotationError` if a text field of ``event`` holds a lone surrogate: the
     engine records only text that can be stored and shown (a free-text explanation, reason,
     statement, designation or ruling)."""
-    for f in dataclasses.fields(event):
-        value = getattr(event, f.name)
+    names = _FIELD_NAMES.get(type(event))
+    if names is None:
+        names = _FIELD_NAMES[type(event)] = tuple(f.name for f in dataclasses.fields(event))
+    for name in names:
+        value = getattr(event, name)
         texts = value if isinstance(value, tuple) else (value,)
         for v in texts:
             if isinstance(v, str) and not is_storable_text(v):
                 raise NotationError(
-                    f"the text of {f.name!r} in {type(event).__name__} is not valid Unicode "
+                    f"the text of {name!r} in {type(event).__name__} is not valid Unicode "
                     "(a lone surrogate)"
                 )
+
+
+#: each event type's field names, for check_storable_text (found once per type)
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
 
 
 def event_to_dict(event: Any) -> dict[str, Any]:

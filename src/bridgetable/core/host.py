@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from bridgetable.core.calls import Contract
     from bridgetable.core.cards import Card, Suit
     from bridgetable.core.phase import Phase
+    from bridgetable.core.policy import Policy
     from bridgetable.core.rectifications import Rectification
     from bridgetable.core.rules import RuleSet
     from bridgetable.core.seats import Seat, Side
@@ -51,6 +52,7 @@ class BoardHost:
     _defender_choice: bool
     _changed_after: list[Seat]
     _designated: Card | None
+    _policy: Policy
 
     if TYPE_CHECKING:
         # Board's
@@ -70,11 +72,7 @@ class BoardHost:
         @property
         def opening_leader(self) -> Seat | None: ...
 
-        # TableMixin's, called by the claims (63A3, 63A4, 64A)
-
-        def _table_on_claim(self, claimer: Seat) -> None: ...
-
-        def _table_on_agreement(self, side: Side) -> None: ...
+        # TableMixin's, called by the claims (64A)
 
         def revoke_transfer(
             self, later_by_claim: dict[Side, int] | None = None

@@ -75,6 +75,7 @@ from bridgetable.core.events import (
     RectificationChosen,
 )
 from bridgetable.core.host import BoardHost
+from bridgetable.core.legality import follows, obligations_mask, playable_cards
 from bridgetable.core.phase import Phase
 from bridgetable.core.rectifications import (
     CardLedInError,
@@ -93,11 +94,7 @@ from bridgetable.core.rectifications import (
     WrongHandWarning,
 )
 from bridgetable.core.seats import SEATS, Seat, Side
-from bridgetable.core.tricks import Trick, legal_mask
-
-#: The non-honours (two to nine) of every suit (Law 50B, 50C).
-_LOW_RANKS = sum(((1 << 8) - 1) << (13 * s) for s in range(4))
-
+from bridgetable.core.tricks import Trick
 
 # ----------------------------------------------------------------------------- state
 
@@ -134,7 +131,6 @@ class TableMixin(BoardHost):
     """The table-mode commands and state of :class:`~bridgetable.core.board.Board`."""
 
     # table state
-    _table: bool
     _pending: Rectification | None
     _queue: list[Rectification]
     _penalty: dict[Seat, dict[Card, bool]]
@@ -152,7 +148,6 @@ class TableMixin(BoardHost):
     _in_error: list[tuple[Seat, Card, Seat]]
 
     def _table_reset(self) -> None:
-        self._table = self.rules.policy == "table"
         self._pending = None
         self._queue = []
         self._penalty = {s: {} for s in SEATS}
@@ -231,66 +226,21 @@ class TableMixin(BoardHost):
 
     def _constrained_mask(self, hand: Seat, *, penalties: bool = True) -> int:
         """The cards ``hand`` may play now: follow suit first (44C), then the rectification
-        obligations, each dropped when it cannot be complied with (59)."""
-        hmask = self._hands[hand]
-        led = self._trick[0][1].suit if self._trick else None
-        base = legal_mask(hmask, led)
-        must = self._must_play.get(hand)
-        if must is not None and base & must.bit:
-            return must.bit
-        if led is None:
-            req = self._lead_req
-            if req is not None and req[0] is hand:
-                smask = 0
-                for s in req[2]:
-                    smask |= SUIT_MASKS[s]
-                m = base & smask if req[1] == "require" else base & ~smask
-                if m:
-                    base = m
-        else:
-            opt = self._play_req.get(hand)
-            if opt is not None:
-                base = self._apply_57(base, opt, led)
-        if penalties:
-            pcs = self._penalty[hand]
-            if pcs:
-                chosen = self._designated_pc.get(hand)
-                if chosen is not None and chosen in pcs and base & chosen.bit:
-                    return chosen.bit  # 51A: the one declarer designated
-                major = 0
-                for c, is_major in pcs.items():
-                    if is_major:
-                        major |= c.bit
-                if base & major:
-                    return base & major
-                for c, is_major in pcs.items():
-                    if not is_major:
-                        lower = SUIT_MASKS[c.suit] & _LOW_RANKS & ~c.bit
-                        m = base & ~lower
-                        if m:
-                            base = m
-        return base
-
-    @staticmethod
-    def _apply_57(base: int, opt: Option, led: Suit) -> int:
-        """The cards partner may play under declarer's 57A choice ``opt`` (57A1, 57A2)."""
-        follow = base & SUIT_MASKS[led]
-        if opt.key == "highest" and follow:
-            return 1 << (follow.bit_length() - 1)
-        if opt.key == "lowest" and follow:
-            return follow & -follow
-        if opt.key in ("play", "not") and not follow:
-            smask = 0
-            for suit in opt.suits():
-                smask |= SUIT_MASKS[suit]
-            m = base & smask if opt.key == "play" else base & ~smask
-            if m:
-                return m
-        return base
+        obligations, each dropped when it cannot be complied with (59); see
+        :func:`bridgetable.core.legality.obligations_mask`."""
+        trick = self._trick
+        req = self._lead_req
+        return obligations_mask(
+            self._hands[hand],
+            trick[0][1].suit if trick else None,
+            must=self._must_play.get(hand),
+            lead_req=(req[1], req[2]) if req is not None and req[0] is hand else None,
+            play_req=self._play_req.get(hand),
+            penalties=self._penalty[hand] if penalties else None,
+            designated=self._designated_pc.get(hand),
+        )
 
     def _table_legal(self, seat: Seat | None) -> list[Card]:
-        from bridgetable.core.cards import cards_of_mask
-
         phase = self._phase
         if phase not in (Phase.PLAY, Phase.CLARIFICATION) or self._face_down is not None:
             return []
@@ -302,20 +252,13 @@ class TableMixin(BoardHost):
         p = self._pending
         if p is not None and not self._accepts_by_play(p, self._player_of(hand), hand):
             return []
-        if self._pending_rank:
-            return list(self._pending_rank)
-        if self._defender_choice:
-            return []
-        return cards_of_mask(self._constrained_mask(hand))
+        return playable_cards(self, hand)
 
     def _classify(self, hand: Seat, card: Card) -> str:
         """``"ok"``, ``"revoke"`` (44C, 61A), ``"penalty"`` (a penalty card not played, 52)
-        or ``"requirement"`` (another obligation not met, 61A)."""
-        hmask = self._hands[hand]
-        if self._trick:
-            led = self._trick[0][1].suit
-            if card.suit is not led and hmask & SUIT_MASKS[led]:
-                return "revoke"
+        or ``"requirement"`` (another obligation not met, 61A), for a card ``hand`` holds."""
+        if not follows(self._hands[hand], self._trick, card):
+            return "revoke"
         if self._constrained_mask(hand) & card.bit:
             return "ok"
         if self._constrained_mask(hand, penalties=False) & card.bit:
@@ -480,7 +423,7 @@ class TableMixin(BoardHost):
         lead accepts it (53A), so he makes a proper lead with this command.
         """
         p = self._pending
-        if not self._table or p is None or not isinstance(card, Card):
+        if not self._policy.takes("proper_lead") or p is None or not isinstance(card, Card):
             raise NotEntitled("proper_lead", seat, "no lead out of turn awaits a choice", "53B")
         hand = self._hand_holding(seat, card)
         if not self._proper_lead_open(p, seat, hand):
@@ -952,7 +895,7 @@ class TableMixin(BoardHost):
         but the presumed declarer who exposes a card after a faced opening lead out of turn
         must spread his hand and becomes dummy (54A).
         """
-        if not self._table:
+        if not self._policy.takes("expose_card"):
             raise NotEntitled(
                 "expose_card", seat, "the online policy has no exposed cards", "48-50"
             )
@@ -984,7 +927,7 @@ class TableMixin(BoardHost):
         """
         if lead:
             return self._table_play(seat, card)
-        if not self._table or self._phase is not Phase.PLAY:
+        if not self._policy.takes("fifth_card") or self._phase is not Phase.PLAY:
             raise WrongPhase("fifth_card", seat, "table mode, during play", "45E")
         if not isinstance(card, Card) or not self._hands[seat] & card.bit:
             raise IllegalPlay("fifth_card", seat, f"{seat} does not hold {card}", "45E")
@@ -1048,7 +991,7 @@ class TableMixin(BoardHost):
         irregularity during play (43A1b); after a 43A2 act, his pointing out a defender's
         irregularity brings no rectification (43B3).
         """
-        if not self._table:
+        if not self._policy.takes("draw_attention"):
             raise NotEntitled(
                 "draw_attention", seat, "the online policy prevents revokes", "61, 62"
             )
@@ -1088,14 +1031,15 @@ class TableMixin(BoardHost):
         self._correct(r)
         self._after()
 
-    def _apply_inquiry(self, e: Any) -> None:
-        """42B1, 61B: the question draws attention to a revoke by the player asked."""
-        if not self._table or self._pending is not None:
+    def _revoke_inquired(self, asked: Seat, seat: Seat) -> None:
+        """42B1, 61B: the question draws attention to a revoke by the player asked (table
+        mode, through the policy)."""
+        if self._pending is not None:
             return  # a rectification is being chosen: no correction now (as 62A requests)
-        r = self._open_revoke(e.asked)
+        r = self._open_revoke(asked)
         if r is None or r.established:
             return
-        if e.seat is self._dummy and self._dummy_forfeited:
+        if seat is self._dummy and self._dummy_forfeited:
             r.penalised = True  # 43B2b
             self._flag("43B2b, 64", f"dummy first asked; {r.player}'s revoke is penalised")
         self._correct(r)
@@ -1205,17 +1149,15 @@ class TableMixin(BoardHost):
 
     def _table_on_claim(self, claimer: Seat) -> None:
         """63A3: a claim or concession by the offending side establishes its revoke."""
-        if self._table:
-            for r in self._revokes:
-                if not r.established and not r.corrected and r.hand.side is claimer.side:
-                    self._establish(r, "63A3")
+        for r in self._revokes:
+            if not r.established and not r.corrected and r.hand.side is claimer.side:
+                self._establish(r, "63A3")
 
     def _table_on_agreement(self, side: Side) -> None:
         """63A4: the offending side's agreement to a claim becomes established (69A)."""
-        if self._table:
-            for r in self._revokes:
-                if not r.established and not r.corrected and r.hand.side is side:
-                    self._establish(r, "63A4")
+        for r in self._revokes:
+            if not r.established and not r.corrected and r.hand.side is side:
+                self._establish(r, "63A4")
 
     def revoke_transfer(self, later_by_claim: dict[Side, int] | None = None) -> dict[Side, int]:
         """Tricks transferred after play for established revokes (64A), as a signed change
@@ -1270,7 +1212,7 @@ class TableMixin(BoardHost):
     def warn_wrong_hand(self, seat: Seat) -> DummyWarned:
         """Dummy warns declarer against leading from the wrong hand (42B2). After a 43A2
         act, either defender then chooses the hand declarer leads from (43B2a)."""
-        if not self._table:
+        if not self._policy.takes("warn_wrong_hand"):
             raise NotEntitled("warn_wrong_hand", seat, "table mode only", "42B2")
         if seat is not self._dummy:
             raise NotEntitled("warn_wrong_hand", seat, "this is dummy's warning", "42B2")
@@ -1295,7 +1237,11 @@ class TableMixin(BoardHost):
     def dummy_indicates(self, seat: Seat, card: Card) -> DummyIndicated:
         """Dummy touches or indicates a card without instruction: play continues and the
         Director reviews damage at the end (45F)."""
-        if not self._table or seat is not self._dummy or self._phase is not Phase.PLAY:
+        if (
+            not self._policy.takes("dummy_indicates")
+            or seat is not self._dummy
+            or self._phase is not Phase.PLAY
+        ):
             raise NotEntitled("indicate", seat, "dummy, during play, table mode", "45F")
         if not isinstance(card, Card) or not self._hands[seat] & card.bit:
             raise IllegalPlay("indicate", seat, f"dummy does not hold {card}", "45F")
@@ -1363,7 +1309,7 @@ class TableMixin(BoardHost):
         a misplaced lead from dummy is not modelled: the lead comes from the hand declarer
         leads from (55 covers declarer's lead from the wrong hand).
         """
-        if not self._table:
+        if not self._policy.takes("dummy_misplays"):
             raise NotEntitled("misplay", seat, "the online policy plays only named cards", "45D")
         dummy = self._dummy
         if seat is not dummy or self._phase is not Phase.PLAY:
@@ -1405,7 +1351,7 @@ class TableMixin(BoardHost):
         (45D). Later the card stays played and the request is refused. Dummy may not draw
         attention to an irregularity during play (43A1b).
         """
-        if not self._table:
+        if not self._policy.takes("flag_misplay"):
             raise NotEntitled("flag_misplay", seat, "table mode only", "45D")
         if seat is not None and seat is self._dummy:
             raise NotEntitled(
@@ -1487,7 +1433,7 @@ class TableMixin(BoardHost):
         * 67B2 -- later, an extra card: it goes back to the offender's hand; ownership of the
           trick does not change.
         """
-        if not self._table:
+        if not self._policy.takes("defective_trick"):
             raise NotEntitled(
                 "defective_trick", None, "the online policy keeps every trick complete", "67"
             )
@@ -1588,7 +1534,7 @@ class TableMixin(BoardHost):
 
     def table_actions(self, seat: Seat) -> list[str]:
         """Table-mode commands ``seat`` may give now (for views)."""
-        if not self._table:
+        if not self._policy.acts:
             return []
         out: list[str] = []
         if self.options_for(seat):
