@@ -33,6 +33,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bridgetable.core.cards import SUIT_MASKS, Card, Suit, cards_of_mask, suit_cards
+from bridgetable.core.errors import NotationError, WrongPhase
+from bridgetable.core.phase import Phase
 from bridgetable.core.tricks import legal_mask
 
 if TYPE_CHECKING:
@@ -164,3 +166,17 @@ def playable_cards(board: BoardHost, hand: Seat) -> list[Card]:
     if board._pending_rank:
         return list(board._pending_rank)
     return cards_of_mask(playable_mask(board, hand))
+
+
+def refuse_outside_play(phase: Phase, seat: Any, card: object) -> None:
+    """Refuse a card put on the table when no card can be played, by any policy: during the
+    auction (41A), once play is over (44), while a claim suspends it (68D); and a ``card``
+    that is not a card."""
+    if phase is Phase.AUCTION:
+        raise WrongPhase("play", seat, "the auction is not over", "41A")
+    if phase in (Phase.ENDED, Phase.PASSED_OUT):
+        raise WrongPhase("play", seat, "play of this board is over", "44")
+    if phase is Phase.CLAIM:
+        raise WrongPhase("play", seat, "play is suspended by a claim", "68D")
+    if not isinstance(card, Card):
+        raise NotationError(f"not a card: {card!r}")

@@ -38,7 +38,13 @@ from bridgetable.core.errors import (
     WrongPhase,
 )
 from bridgetable.core.events import CardExposed, CardPlayed, OpeningLeadFaceDown, card_played
-from bridgetable.core.legality import follow_cards, follows, legal_mask, playable_cards
+from bridgetable.core.legality import (
+    follow_cards,
+    follows,
+    legal_mask,
+    playable_cards,
+    refuse_outside_play,
+)
 from bridgetable.core.phase import Phase
 from bridgetable.core.seats import SEATS
 
@@ -160,14 +166,7 @@ class OnlinePolicy(Policy):
             and follows(b._hands[b._turn], b._trick, card)  # type: ignore[index]
         ):
             return  # the common case, checked in full: the right player, a legal card held
-        if phase is Phase.AUCTION:
-            raise WrongPhase("play", seat, "the auction is not over", "41A")
-        if phase in (Phase.ENDED, Phase.PASSED_OUT):
-            raise WrongPhase("play", seat, "play of this board is over", "44")
-        if phase is Phase.CLAIM:
-            raise WrongPhase("play", seat, "play is suspended by a claim", "68D")
-        if not isinstance(card, Card):
-            raise NotationError(f"not a card: {card!r}")
+        refuse_outside_play(phase, seat, card)
         if phase is Phase.CLARIFICATION:
             leader = b.opening_leader
             if b._face_down is not None:

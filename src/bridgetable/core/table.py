@@ -75,7 +75,7 @@ from bridgetable.core.events import (
     RectificationChosen,
 )
 from bridgetable.core.host import BoardHost
-from bridgetable.core.legality import follows, obligations_mask, playable_cards
+from bridgetable.core.legality import follows, obligations_mask, playable_cards, refuse_outside_play
 from bridgetable.core.phase import Phase
 from bridgetable.core.rectifications import (
     CardLedInError,
@@ -296,14 +296,7 @@ class TableMixin(BoardHost):
         ``"card"`` (a :class:`CardPlayed`), ``"face_down"`` (41A) or ``"exposed"`` (54E, or
         a lead to trick 13 out of turn, 53A)."""
         phase = self._phase
-        if phase is Phase.AUCTION:
-            raise WrongPhase("play", seat, "the auction is not over", "41A")
-        if phase in (Phase.ENDED, Phase.PASSED_OUT):
-            raise WrongPhase("play", seat, "play of this board is over", "44")
-        if phase is Phase.CLAIM:
-            raise WrongPhase("play", seat, "play is suspended by a claim", "68D")
-        if not isinstance(card, Card):
-            raise NotationError(f"not a card: {card!r}")
+        refuse_outside_play(phase, seat, card)
         if seat is self._dummy and phase is Phase.PLAY:
             raise NotEntitled(
                 "play", seat, "dummy plays a card only as declarer names it", "45B, 43A1c"
