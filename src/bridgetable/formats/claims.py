@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator
 
 from bridgetable.core.board import Board
 from bridgetable.core.claimcase import ClaimCase
+from bridgetable.core.events import ClaimMade
 from bridgetable.core.record import BoardRecord
 
 __all__ = ["claim_cases"]
@@ -43,10 +44,7 @@ def claim_cases(records: Iterable[BoardRecord], *, board: int | None = None) -> 
         if board is not None and rec.setup.board != board:
             continue
         replay = Board(rec.setup)
-        last = None
         for event in rec.events:
             replay.apply(event)
-            claim = replay.claim
-            if claim is not None and claim is not last:
-                last = claim
+            if isinstance(event, ClaimMade):  # the claim, as the board stood when made
                 yield replay.claim_case()
