@@ -191,6 +191,8 @@ class Table:
     runs_robots: bool = False
     #: the adjudicator's proposal message (for the Director's console) and the claim it is for
     proposal: RulingProposal | None = None
+    #: the claim it is for, known by its position (a claim is a frozen value, replaced at
+    #: every answer; its position is the same object from the claim to its end)
     proposal_for: Any = None
     #: the last command refused because a view could not be built with it (for the Director)
     fault: str | None = None
@@ -610,13 +612,13 @@ class Hub:
         """Ask a worker for the adjudicator's ruling on the disputed claim: for the Director's
         console, and for the players once one of them asks for it (``ask_ruling``)."""
         claim = table.board.claim
-        if claim is None or table.proposal_for is claim:
+        if claim is None or table.proposal_for is claim.position:
             return
         try:
             case = table.board.claim_case()
         except ActionRefused:  # objected to or played on: no claim to rule on
             return
-        table.proposal_for = claim
+        table.proposal_for = claim.position
         table.proposal = None
         version = table.version
         job = functools.partial(
@@ -633,7 +635,7 @@ class Hub:
                 ruling = await asyncio.wait_for(loop.run_in_executor(self.executor, job), 30)
             except Exception as exc:
                 ruling = {"error": f"no proposal: {exc!r}"}
-            if table.proposal_for is not claim:
+            if table.proposal_for is not claim.position:
                 return
             msg = RulingProposal(
                 table=table.id,
@@ -655,7 +657,8 @@ class Hub:
     async def _offer_proposal(self, table: Table) -> None:
         """A player asked for the ruling: record the proposal when it is ready (now, or when
         the worker answers)."""
-        if table.proposal_for is not table.board.claim:
+        claim = table.board.claim
+        if claim is None or table.proposal_for is not claim.position:
             self._propose_ruling(table)  # a table recovered after the dispute
             return
         if table.proposal is not None:
@@ -670,7 +673,7 @@ class Hub:
         if (
             claim is None
             or msg is None
-            or table.proposal_for is not claim
+            or table.proposal_for is not claim.position
             or not claim.ruling_asked
             or claim.proposal is not None
             or claim.status != "disputed"
