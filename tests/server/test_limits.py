@@ -53,6 +53,26 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         s.stop()
 
 
+@pytest.fixture
+def limited(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server of its own with the small limits above."""
+    s = ServerProcess(tmp_path / "data", extra=LIMITS).start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+@pytest.fixture
+def plain(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server of its own with the default limits, robots in the event loop."""
+    s = ServerProcess(tmp_path / "data", extra=["--robot-workers", "0"]).start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
 def test_tables_per_address_per_minute(server: ServerProcess) -> None:
     async def main() -> list[int]:
         async with httpx.AsyncClient() as http:
@@ -68,150 +88,137 @@ def test_tables_per_address_per_minute(server: ServerProcess) -> None:
     assert codes.count(201) <= 5 and codes[-1] == 429
 
 
-def test_a_text_plain_post_creates_no_table(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "data", extra=["--robot-workers", "0"]).start()
-    try:
-        r = httpx.post(
-            server.http + "/api/tables",
-            content=json.dumps({"robots": []}),
-            headers={"content-type": "text/plain"},
-            timeout=10,
-        )
-        assert r.status_code == 415 and "application/json" in r.json()["error"]
-        deep = "[" * 5000 + "]" * 5000
-        r = httpx.post(
-            server.http + "/api/tables",
-            content=json.dumps({"robots": []})[:-1] + ', "x": ' + deep + "}",
-            headers={"content-type": "application/json"},
-            timeout=10,
-        )
-        assert r.status_code == 400 and "nests deeper" in r.json()["error"]
-        assert httpx.get(server.http + "/api/health", timeout=10).json()["tables"] == 0
-    finally:
-        server.stop()
+def test_a_text_plain_post_creates_no_table(plain: ServerProcess) -> None:
+    server = plain
+    r = httpx.post(
+        server.http + "/api/tables",
+        content=json.dumps({"robots": []}),
+        headers={"content-type": "text/plain"},
+        timeout=10,
+    )
+    assert r.status_code == 415 and "application/json" in r.json()["error"]
+    deep = "[" * 5000 + "]" * 5000
+    r = httpx.post(
+        server.http + "/api/tables",
+        content=json.dumps({"robots": []})[:-1] + ', "x": ' + deep + "}",
+        headers={"content-type": "application/json"},
+        timeout=10,
+    )
+    assert r.status_code == 400 and "nests deeper" in r.json()["error"]
+    assert httpx.get(server.http + "/api/health", timeout=10).json()["tables"] == 0
 
 
-def test_sockets_per_token_and_per_table(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "data", extra=LIMITS).start()
-    try:
+def test_sockets_per_token_and_per_table(limited: ServerProcess) -> None:
+    server = limited
 
-        async def main() -> None:
-            async with httpx.AsyncClient() as http:
-                t = await create_table(http, server)
-            tokens = t["tokens"]
-            a = await Client(server, t["id"], tokens["N"]).__aenter__()
-            b = await Client(server, t["id"], tokens["N"]).__aenter__()
-            await a.wait(lambda v: True)
-            await b.wait(lambda v: True)
-            # a third socket on North's token is refused and closed
-            async with websockets.connect(f"{server.ws}/ws/tables/{t['id']}") as ws:
-                await ws.send(json.dumps({"type": "hello", "token": tokens["N"]}))
-                msg = json.loads(await ws.recv())
-                assert msg["type"] == "error" and msg["code"] == "too_many_sockets"
-                with pytest.raises(websockets.ConnectionClosed) as closed:
-                    await ws.recv()
-                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
-            c = await Client(server, t["id"], tokens["E"]).__aenter__()
-            await c.wait(lambda v: True)
-            # the table holds three sockets: a fourth, on another token, is refused too
-            async with websockets.connect(f"{server.ws}/ws/tables/{t['id']}") as ws:
-                await ws.send(json.dumps({"type": "hello", "token": tokens["S"]}))
-                msg = json.loads(await ws.recv())
-                assert msg["code"] == "too_many_sockets"
-            await b.close()  # a socket closed frees its place
-            d = await Client(server, t["id"], tokens["S"]).__aenter__()
-            await d.wait(lambda v: True)
-            assert not d.closed
-            for x in (a, c, d):
-                await x.close()
+    async def main() -> None:
+        async with httpx.AsyncClient() as http:
+            t = await create_table(http, server)
+        tokens = t["tokens"]
+        a = await Client(server, t["id"], tokens["N"]).__aenter__()
+        b = await Client(server, t["id"], tokens["N"]).__aenter__()
+        await a.wait(lambda v: True)
+        await b.wait(lambda v: True)
+        # a third socket on North's token is refused and closed
+        async with websockets.connect(f"{server.ws}/ws/tables/{t['id']}") as ws:
+            await ws.send(json.dumps({"type": "hello", "token": tokens["N"]}))
+            msg = json.loads(await ws.recv())
+            assert msg["type"] == "error" and msg["code"] == "too_many_sockets"
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        c = await Client(server, t["id"], tokens["E"]).__aenter__()
+        await c.wait(lambda v: True)
+        # the table holds three sockets: a fourth, on another token, is refused too
+        async with websockets.connect(f"{server.ws}/ws/tables/{t['id']}") as ws:
+            await ws.send(json.dumps({"type": "hello", "token": tokens["S"]}))
+            msg = json.loads(await ws.recv())
+            assert msg["code"] == "too_many_sockets"
+        await b.close()  # a socket closed frees its place
+        d = await Client(server, t["id"], tokens["S"]).__aenter__()
+        await d.wait(lambda v: True)
+        assert not d.closed
+        for x in (a, c, d):
+            await x.close()
 
-        asyncio.run(main())
-    finally:
-        server.stop()
+    asyncio.run(main())
 
 
-def test_talk_per_seat_per_minute_while_the_play_goes_on(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "data", extra=LIMITS).start()
-    try:
+def test_talk_per_seat_per_minute_while_the_play_goes_on(limited: ServerProcess) -> None:
+    server = limited
 
-        async def main() -> None:
-            async with httpx.AsyncClient() as http:
-                t = await create_table(http, server)
-            n = await Client(server, t["id"], t["tokens"]["N"]).__aenter__()
-            await n.wait(lambda v: True)
-            answers = [
-                (await n.command("call_director", {"reason": "x" * 400}))["type"] for _ in range(6)
+    async def main() -> None:
+        async with httpx.AsyncClient() as http:
+            t = await create_table(http, server)
+        n = await Client(server, t["id"], t["tokens"]["N"]).__aenter__()
+        await n.wait(lambda v: True)
+        answers = [
+            (await n.command("call_director", {"reason": "x" * 400}))["type"] for _ in range(6)
+        ]
+        assert answers[:4] == ["ack"] * 4
+        reply = await n.command("call_director", {"reason": "again"})
+        assert reply["type"] == "error" and reply["code"] == "rate_limited"
+        assert "4 questions" in reply["message"]
+        # the auction itself is never limited
+        assert (await n.command("call", {"call": "1C"}))["type"] == "ack"
+        await n.close()
+        r = httpx.get(f"{server.http}/api/tables/{t['id']}", timeout=10)
+        assert r.json()["version"] == 5  # four calls of the Director and one bid
+
+    asyncio.run(main())
+
+
+def test_deep_json_on_a_socket_is_bad_request_and_the_socket_stays(plain: ServerProcess) -> None:
+    server = plain
+
+    async def main() -> None:
+        async with httpx.AsyncClient() as http:
+            t = await create_table(http, server)
+        n = await Client(server, t["id"], t["tokens"]["N"]).__aenter__()
+        await n.wait(lambda v: True)
+        deep = '{"type": "command", "id": 7, "args": ' + "[" * 3000 + "]" * 3000 + "}"
+        await n.send_raw(deep)
+        deadline = time.monotonic() + 10
+        while not any(m["type"] == "error" for m in n.messages):
+            assert time.monotonic() < deadline and not n.closed
+            await asyncio.sleep(0.05)
+        err = next(m for m in n.messages if m["type"] == "error")
+        assert err["code"] == "bad_request"
+        assert (await n.command("call", {"call": "1C"}))["type"] == "ack"
+        await n.close()
+
+    asyncio.run(main())
+
+
+def test_unknown_table_ids_leave_nothing_behind_and_par_is_off_the_loop(
+    plain: ServerProcess,
+) -> None:
+    server = plain
+
+    async def main() -> None:
+        async with httpx.AsyncClient(timeout=30) as http:
+            for i in range(50):
+                r = await http.get(f"{server.http}/api/tables/nosuch{i}")
+                assert r.status_code == 404
+            body = {
+                "robots": [],
+                "deal": "N:AKQ2.J84.T9.7654 JT9.AKQ.8765.AKQ 8765.T9.AKQJ.JT9 43.76532.432.832",
+                "contract": "par",
+                "declarer": "E",
+            }
+            pars = [
+                asyncio.create_task(http.post(server.http + "/api/tables", json=body))
+                for _ in range(4)
             ]
-            assert answers[:4] == ["ack"] * 4
-            reply = await n.command("call_director", {"reason": "again"})
-            assert reply["type"] == "error" and reply["code"] == "rate_limited"
-            assert "4 questions" in reply["message"]
-            # the auction itself is never limited
-            assert (await n.command("call", {"call": "1C"}))["type"] == "ack"
-            await n.close()
-            r = httpx.get(f"{server.http}/api/tables/{t['id']}", timeout=10)
-            assert r.json()["version"] == 5  # four calls of the Director and one bid
+            start = time.monotonic()
+            health = await http.get(server.http + "/api/health")
+            waited = time.monotonic() - start
+            results = await asyncio.gather(*pars)
+        assert health.status_code == 200
+        assert all(r.status_code in (201, 501) for r in results)
+        assert waited < 2.0  # the loop was free while the solver ran
 
-        asyncio.run(main())
-    finally:
-        server.stop()
-
-
-def test_deep_json_on_a_socket_is_bad_request_and_the_socket_stays(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "data", extra=["--robot-workers", "0"]).start()
-    try:
-
-        async def main() -> None:
-            async with httpx.AsyncClient() as http:
-                t = await create_table(http, server)
-            n = await Client(server, t["id"], t["tokens"]["N"]).__aenter__()
-            await n.wait(lambda v: True)
-            deep = '{"type": "command", "id": 7, "args": ' + "[" * 3000 + "]" * 3000 + "}"
-            await n.send_raw(deep)
-            deadline = time.monotonic() + 10
-            while not any(m["type"] == "error" for m in n.messages):
-                assert time.monotonic() < deadline and not n.closed
-                await asyncio.sleep(0.05)
-            err = next(m for m in n.messages if m["type"] == "error")
-            assert err["code"] == "bad_request"
-            assert (await n.command("call", {"call": "1C"}))["type"] == "ack"
-            await n.close()
-
-        asyncio.run(main())
-    finally:
-        server.stop()
-
-
-def test_unknown_table_ids_leave_nothing_behind_and_par_is_off_the_loop(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "data", extra=["--robot-workers", "0"]).start()
-    try:
-
-        async def main() -> None:
-            async with httpx.AsyncClient(timeout=30) as http:
-                for i in range(50):
-                    r = await http.get(f"{server.http}/api/tables/nosuch{i}")
-                    assert r.status_code == 404
-                body = {
-                    "robots": [],
-                    "deal": "N:AKQ2.J84.T9.7654 JT9.AKQ.8765.AKQ 8765.T9.AKQJ.JT9 43.76532.432.832",
-                    "contract": "par",
-                    "declarer": "E",
-                }
-                pars = [
-                    asyncio.create_task(http.post(server.http + "/api/tables", json=body))
-                    for _ in range(4)
-                ]
-                start = time.monotonic()
-                health = await http.get(server.http + "/api/health")
-                waited = time.monotonic() - start
-                results = await asyncio.gather(*pars)
-            assert health.status_code == 200
-            assert all(r.status_code in (201, 501) for r in results)
-            assert waited < 2.0  # the loop was free while the solver ran
-
-        asyncio.run(main())
-    finally:
-        server.stop()
+    asyncio.run(main())
 
 
 def test_hub_forgets_the_locks_of_ids_that_name_no_table() -> None:
