@@ -8,6 +8,11 @@ one; the summary gives the table director's ruling where it differed). The cases
 format of ``worked_examples.py`` (see its "How to read a case") and the test rules them
 together with ``CASES`` (``test_worked_examples.py``). They are tagged ``"published"``, and
 ``"upheld"`` where the claimer got every trick he claimed.
+
+A case tagged ``"td-only"`` records the table director's ruling because that is the last one
+the source gives: an appeal was lodged, but its decision is not in the stored copy (the page
+was cut off before it, or the appeal was still pending when the account was written). Check
+those figures against the full source before relying on them.
 """
 
 from __future__ import annotations
@@ -16,6 +21,12 @@ from adjudication.worked_examples import Case
 
 _BW_TRIAL = "https://bridgewinners.com/article/view/how-would-you-rule-2-ffrns7m8xv/"
 _BW_4NT = "http://bridgewinners.com/article/view/faulty-claim-ruling/"
+_USBF_2019 = "https://www.usbf.org/appeals/2019-mixed-usbc-appeal-1"
+_WBF_2000 = "https://www.ptt.cc/man/BridgeClub/DD69/DA99/M.970294276.A.html"
+_BBO_NP_2014 = (
+    "https://www3.dal12.sl.bridgebase.com/forums/topic/65919-a-defensive-claim/"
+    "page__view__findpost__p__787938"
+)
 
 PUBLISHED_CASES: list[Case] = [
     Case(
@@ -70,5 +81,87 @@ PUBLISHED_CASES: list[Case] = [
         statement="HA, cash S, cash D",
         awarded=8,
         tags=("published", "C1", "C2", "70D1"),
+    ),
+    Case(
+        id="usbf-2019-mixed-5d-stated-line-loser-on-loser",
+        source=(
+            "USBF appeals, 2019 Mixed USBC, Appeal 1 (board 21, 5D by West, lead D10; the "
+            f"director's ruling), {_USBF_2019}. Published deal and record of the first five "
+            "tricks (DA; HA and HQ, East discarding two clubs; D3 to East's DQ; SJ to North's "
+            "SQ, South's S9 falling). North is on lead with eight tricks left. The stored copy "
+            "stops at the heading of the committee's decision, so the figure here is the "
+            "director's."
+        ),
+        summary=(
+            "With trumps drawn West claims the rest, saying that if spades are 4-1 he will take "
+            "the heart ruffing finesse again; he had not seen that the S9 fell, so his spades "
+            "are good once the SA goes. The director followed the stated line: the second "
+            "ruffing finesse fails to South's HK, and a careless loser on loser is normal, so "
+            "the defence gets the SA and the HK (six of eight). The conditional statement has "
+            "no form in our notation and is dropped."
+        ),
+        deal="N:A52...AT763 863..J87.KJ .K987..Q952 KT7.JT3.K4.",
+        trump="D",
+        leader="N",
+        trick=(),
+        claimer="W",
+        claimed=8,
+        statement=None,
+        awarded=6,
+        tags=("published", "td-only", "70D1", "C3"),
+    ),
+    Case(
+        id="wbf-2000-maastricht-16-stated-double-squeeze",
+        source=(
+            "WBF, Maastricht 2000, Appeal No. 16, Belgium v England (Open Teams round of 16, "
+            "board 30, 4H by North, lead CQ; the director's ruling), as posted at "
+            f"{_WBF_2000}. The eight-card ending at the claim is published; the record does not "
+            "say who was on lead (North here; the adjudicator gives the same with South on "
+            "lead). The stored copy stops during the players' statements, before the "
+            "committee's decision, so the figure here is the director's."
+        ),
+        summary=(
+            "Needing the last eight, North claims on a double squeeze, provided that East's "
+            "opening bid (five spades and four or more of a minor) was truly described; East-"
+            "West asked him to play on and he went wrong at the end. The director voided the "
+            "play after the claim and let the stated squeeze stand: all eight, 4H made. A "
+            "squeeze has no form in our notation, so the statement is dropped."
+        ),
+        deal="N:3.Q9.A5.KJ5 QJ98..762.T AKT762..9.2 4..KQ8.9763",
+        trump="H",
+        leader="N",
+        trick=(),
+        claimer="N",
+        claimed=8,
+        statement=None,
+        awarded=8,
+        tags=("published", "upheld", "td-only", "C6", "70D1"),
+    ),
+    Case(
+        id="ebu-2014-national-pairs-defender-claims-throw-in-not-normal",
+        source=(
+            "BBO Forums, 'A defensive claim' (P. Lamford, 6 April 2014; an EBU National Pairs "
+            f"final, 3NT by West; the director's ruling, with East-West appealing), {_BBO_NP_2014}."
+            " Published deal and play, and the four-card ending the poster gives (the "
+            "forumstest.bridgebase.com copy of the same post carries both diagrams), dummy "
+            "(East) on lead. South has shown out of both red suits. The appeal's outcome is not "
+            "in the thread's opening post."
+        ),
+        summary=(
+            "Defender North, with HJ and D9-7-5 against dummy's H5 and DJ-T-8, claims the last "
+            "two; dummy objects that North can be thrown in with the heart and forced to lead "
+            "into the diamonds. The director held the throw-in not a normal play for declarer, "
+            "who had not seen it, and gave North-South their two tricks."
+        ),
+        deal="N:.J.975. .5.JT8. K98...3 Q74...2",
+        trump="NT",
+        leader="E",
+        trick=(),
+        claimer="N",
+        claimed=2,
+        statement=None,
+        awarded=2,
+        tags=("published", "upheld", "td-only", "70A", "P5"),
+        dummy="E",
     ),
 ]

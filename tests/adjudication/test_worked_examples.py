@@ -48,6 +48,26 @@ KNOWN_GAPS = {
         "director gave 8: the HA, spades from the top (West's ST wins the fifth) and "
         "diamonds from the top (East's DJ wins the fourth)"
     ),
+    "usbf-2019-mixed-5d-stated-line-loser-on-loser": (
+        "speed: an eight-card ending with no statement in our notation (the claimer's "
+        "conditional heart ruffing finesse has no form in it); the first search does not "
+        "finish within the test's 30 s cap (nor within 240 s), so the ruling is undetermined. "
+        "The director gave 6: the stated second ruffing finesse loses to South's HK and a "
+        "careless loser on loser gives up the SA as well"
+    ),
+    "wbf-2000-maastricht-16-stated-double-squeeze": (
+        "C6 and the notation: the claimer stated a double squeeze, which the statement "
+        "notation cannot carry, so the adjudicator rules an unstated squeeze and does not "
+        "credit it (7: North's DA cashed in an order that breaks the squeeze, then a spade "
+        "guess); the director accepted the stated squeeze and gave all 8"
+    ),
+    "ebu-2014-national-pairs-defender-claims-throw-in-not-normal": (
+        "70A, the non-claimers' play: the adjudicator lets declarer's side play any card "
+        "against a claim and finds the throw-in (East leads the H5 at once, North must lead "
+        "a diamond into DJ-T-8: 1); the director held that a throw-in the declarer had not "
+        "seen was not a normal play for her and gave the claimer both tricks (2). No rule "
+        "of the engine limits the non-claiming side to normal plays"
+    ),
 }
 
 
