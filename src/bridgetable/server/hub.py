@@ -43,6 +43,7 @@ from bridgetable.server.eviction import EVICT_AFTER, Eviction
 from bridgetable.server.floors import ClaimFloors, floor_of
 from bridgetable.server.limits import TALK, WindowCounter
 from bridgetable.server.store import Store, StoredTable, VersionConflict
+from bridgetable.server.stored import check_meta
 from bridgetable.server.wire import (
     Error,
     Fault,
@@ -372,8 +373,7 @@ class Hub:
 
     def _build(self, stored: StoredTable) -> Table:
         """Recovery by replay: every stored event is checked again by the engine."""
-        if not isinstance(stored.meta, dict) or not isinstance(stored.meta.get("tokens"), dict):
-            raise ValueError("the table's metadata is not an object with tokens")
+        check_meta(stored.meta)
         setup = BoardSetup.from_dict(stored.setup)
         events = tuple(event_from_dict(e) for e in stored.events)
         board = Board.replay(BoardRecord(setup, events))
