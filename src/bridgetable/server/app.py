@@ -34,10 +34,17 @@ from starlette.applications import Starlette
 
 from bridgetable.server.children import bind_to_parent
 from bridgetable.server.endpoints import director, meta, sockets, tables
-from bridgetable.server.endpoints.http import MAX_BODY, QUARANTINED, internal, quarantined
+from bridgetable.server.endpoints.http import (
+    MAX_BODY,
+    QUARANTINED,
+    full,
+    internal,
+    quarantined,
+)
 from bridgetable.server.endpoints.sockets import RateLimiter
 from bridgetable.server.endpoints.tables import SEED_BITS, new_seed
 from bridgetable.server.endpoints.tables import setup_from as _setup_from
+from bridgetable.server.eviction import TablesFull
 from bridgetable.server.hub import Hub, TableQuarantined, keep_gc_young
 from bridgetable.server.settings import Settings
 from bridgetable.server.web import web_routes
@@ -71,6 +78,8 @@ def create_app(settings: Settings) -> Starlette:
         solver=settings.solver,
         talk_per_minute=settings.talk_per_minute,
         token_hours=settings.token_hours,
+        evict_after=settings.evict_after,
+        max_tables=settings.max_tables,
     )
 
     @contextlib.asynccontextmanager
@@ -94,10 +103,12 @@ def create_app(settings: Settings) -> Starlette:
         log.info("recovered %d tables", n)
         app.state.hub = hub
         gc_task = asyncio.create_task(keep_gc_young())
+        sweep_task = asyncio.create_task(hub.eviction.sweep_forever(hub.tables))
         try:
             yield
         finally:
             gc_task.cancel()
+            sweep_task.cancel()
             await hub.close()
             if hub.executor is not None:
                 hub.executor.shutdown(wait=True, cancel_futures=True)
@@ -113,7 +124,7 @@ def create_app(settings: Settings) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={TableQuarantined: quarantined, 500: internal},
+        exception_handlers={TableQuarantined: quarantined, TablesFull: full, 500: internal},
     )
     app.state.hub = hub
     return app

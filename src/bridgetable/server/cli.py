@@ -12,6 +12,7 @@ from typing import Any
 
 from bridgetable.adjudication.slips import PLAYER_CLASSES, PROFILE_SLIPS
 from bridgetable.robots.player import RobotConfig
+from bridgetable.server.eviction import EVICT_AFTER, MAX_TABLES
 from bridgetable.server.store import make_private_dir, warn_not_private
 
 
@@ -91,6 +92,8 @@ def _serve(args: argparse.Namespace) -> int:
         sockets_per_table=args.sockets_per_table,
         talk_per_minute=args.talk_per_minute,
         token_hours=args.token_hours,
+        evict_after=args.evict_after,
+        max_tables=args.max_tables,
     )
     app = create_app(settings)
     sys.stderr.write(
@@ -177,5 +180,18 @@ def register(subparsers: Any) -> None:
         type=float,
         default=24.0,
         help="hours after a board's end when its seat tokens expire (0: never)",
+    )
+    limits.add_argument(
+        "--evict-after",
+        type=float,
+        default=EVICT_AFTER,
+        help="seconds a finished table stays in memory with no socket (then reloaded on demand)",
+    )
+    limits.add_argument(
+        "--max-tables",
+        type=int,
+        default=MAX_TABLES,
+        help="tables held in memory while some are idle (0: no bound); past it with all in "
+        "use, new tables are refused (503)",
     )
     sp.set_defaults(func=_serve)

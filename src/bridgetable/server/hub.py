@@ -39,9 +39,11 @@ from bridgetable.core.views import DIRECTOR, SPECTATOR, Role, parse_role
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.player import RobotConfig, decide, fallback_card
 from bridgetable.server.commands import BadCommand, run_command
+from bridgetable.server.eviction import EVICT_AFTER, Eviction
 from bridgetable.server.floors import ClaimFloors, floor_of
 from bridgetable.server.limits import TALK, WindowCounter
 from bridgetable.server.store import Store, StoredTable, VersionConflict
+from bridgetable.server.stored import check_meta
 from bridgetable.server.wire import (
     Error,
     Fault,
@@ -176,7 +178,7 @@ class CommandError(Exception):
         )
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False, slots=True, weakref_slot=True)
 class Table:
     """One table: its board (the authority), metadata and connections."""
 
@@ -250,6 +252,8 @@ class Hub:
         talk_per_minute: int = 30,
         token_hours: float = 24.0,
         clock: Callable[[], float] = time.time,
+        evict_after: float = EVICT_AFTER,
+        max_tables: int = 0,
     ) -> None:
         self.store = store
         #: The double-dummy port for the robots and the adjudicator (``None``: DDS, made
@@ -276,6 +280,9 @@ class Hub:
         self.closing = False
         #: Law 79A2's oracle for every board (floors computed ahead by a worker).
         self.floors = ClaimFloors()
+        #: which tables are held in memory: finished ones dropped once idle for
+        #: ``evict_after`` seconds, at most ``max_tables`` while some are idle (eviction.py)
+        self.eviction = Eviction(grace=evict_after, max_tables=max_tables)
 
     # ------------------------------------------------------------------ tables
 
@@ -283,6 +290,7 @@ class Hub:
         self, setup: BoardSetup, robots: list[Seat], seed: int
     ) -> tuple[Table, dict[str, str]]:
         """Create and store a table; returns it and one token per human seat."""
+        self.eviction.make_room(self.tables)  # raises TablesFull when all are in use
         table_id = secrets.token_urlsafe(9)
         tokens = {s.letter: secrets.token_urlsafe(24) for s in SEATS if s not in robots}
         meta = {
@@ -294,6 +302,7 @@ class Hub:
         await self.store.create_table(table_id, setup.to_dict(), meta, time.time())
         table = Table(table_id, setup, meta, Board(setup, oracle=self.floors))
         self.tables[table_id] = table
+        self.eviction.admit(self.tables, table)
         await self._start_robots(table)
         return table, tokens
 
@@ -302,6 +311,7 @@ class Hub:
         :class:`TableQuarantined` for a stored table that cannot be replayed or shown."""
         t = self.tables.get(table_id)
         if t is not None:
+            self.eviction.touch(table_id)
             return t
         if len(table_id) > 64 or not table_id.isascii():
             return None  # table ids are ASCII (secrets.token_urlsafe)
@@ -321,6 +331,9 @@ class Hub:
             reason = self.quarantined.get(table_id)
             if reason is not None:
                 raise TableQuarantined(table_id, reason)
+            t = self.eviction.revive(table_id)
+            if t is not None:  # dropped from memory, still referred to: the same object
+                return await self._revive(t)
             try:
                 stored = await self.store.load(table_id)
                 if stored is None:
@@ -337,6 +350,7 @@ class Hub:
                 )
                 raise TableQuarantined(table_id, reason) from None
             self.tables[table_id] = t
+            self.eviction.admit(self.tables, t)
         try:
             await self._start_robots(t)
         except Exception:  # a table whose robots cannot start is still served
@@ -346,10 +360,20 @@ class Hub:
             self._propose_ruling(t)  # for the Director's console, and a request left open
         return t
 
+    async def _revive(self, table: Table) -> Table:
+        """Hold again a table dropped from memory (eviction.py), caught up from the store."""
+        async with table.lock:
+            before = table.version
+            await self._catch_up_locked(table)
+        self.tables[table.id] = table
+        self.eviction.admit(self.tables, table)
+        if table.version > before:
+            await self._after_change(table, table.board.events[before:])
+        return table
+
     def _build(self, stored: StoredTable) -> Table:
         """Recovery by replay: every stored event is checked again by the engine."""
-        if not isinstance(stored.meta, dict) or not isinstance(stored.meta.get("tokens"), dict):
-            raise ValueError("the table's metadata is not an object with tokens")
+        check_meta(stored.meta)
         setup = BoardSetup.from_dict(stored.setup)
         events = tuple(event_from_dict(e) for e in stored.events)
         board = Board.replay(BoardRecord(setup, events))
@@ -363,9 +387,13 @@ class Hub:
         return board
 
     async def recover_all(self) -> int:
-        """Load every unfinished table (at startup); returns how many."""
+        """Load every unfinished table (at startup), the ``max_tables`` newest when bounded
+        (the others load on demand); returns how many."""
         n = 0
-        for tid in await self.store.table_ids(unfinished_only=True):
+        ids = await self.store.table_ids(unfinished_only=True)
+        if self.eviction.max_tables:
+            ids = ids[-self.eviction.max_tables :]
+        for tid in ids:
             try:
                 await self.get(tid)
                 n += 1
@@ -437,6 +465,7 @@ class Hub:
     def detach(self, table: Table, conn: Connection) -> None:
         """Forget a closed connection."""
         table.conns.discard(conn)
+        self.eviction.touch(table.id)
 
     def _view_message(self, table: Table, role: Role) -> str:
         view = table.board.view_for(role).to_dict()
@@ -560,6 +589,7 @@ class Hub:
     async def _after_change(
         self, table: Table, new: tuple[Any, ...], views: dict[Role, str] | None = None
     ) -> None:
+        self.eviction.touch(table.id)
         await self._broadcast(table, views)
         if any(type(e).__name__ == "ClaimMade" for e in new):
             self._compute_floor(table)

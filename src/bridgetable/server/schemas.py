@@ -224,7 +224,7 @@ _CREATE = {
             "description": "online (default) refuses irregular acts; table accepts them and "
             "offers the Laws' rectifications (docs/protocol.md, table mode)",
         },
-        "board": {"type": "integer", "minimum": 1},
+        "board": {"type": "integer", "minimum": 1, "maximum": 10000},
         "deal": {"type": "string", "description": "PBN deal, e.g. N:AKQ.. ..."},
         "contract": {"type": "string", "description": "e.g. 4S, 3NTX, or 'par'"},
         "declarer": _SEAT,
@@ -241,7 +241,27 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 def _err(description: str) -> dict[str, Any]:
-    return _json({"type": "object", "properties": {"error": {"type": "string"}}}, description)
+    return _json(
+        {
+            "type": "object",
+            "required": ["error"],
+            "properties": {"error": {"type": "string"}, "code": {"type": "string"}},
+        },
+        description,
+    )
+
+
+#: The answers any request on a table may get besides its own (docs/protocol.md, HTTP).
+_TABLE_ERRORS = {
+    "404": _err("no such table"),
+    "500": _err('a quarantined table ({"code": "quarantined"}): its record cannot be replayed'),
+}
+#: The answers any request with a body may get besides its own.
+_BODY_ERRORS = {
+    "400": _err("not a JSON object, nested too deep, or text that is not Unicode"),
+    "413": _err("body too large"),
+    "415": _err("a body that is not application/json"),
+}
 
 
 _TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -294,8 +314,11 @@ def openapi_schema() -> dict[str, Any]:
                             },
                             "the new table",
                         ),
-                        "400": _err("a bad request"),
-                        "413": _err("body too large"),
+                        **_BODY_ERRORS,
+                        "400": _err("a bad request (a field the schema cannot check: the deal)"),
+                        "429": _err("too many tables from this address this minute"),
+                        "501": _err("a par contract without the solver"),
+                        "503": _err('every table held is in use ({"code": "full"})'),
                     },
                 }
             },
@@ -303,7 +326,7 @@ def openapi_schema() -> dict[str, Any]:
                 "get": {
                     "summary": "Public summary (seats taken, phase, version)",
                     "parameters": [_TABLE_ID],
-                    "responses": {"200": _json({"type": "object"}, "summary"), "404": _err("")},
+                    "responses": {"200": _json({"type": "object"}, "summary"), **_TABLE_ERRORS},
                 }
             },
             "/api/tables/{table_id}/record": {
@@ -319,9 +342,16 @@ def openapi_schema() -> dict[str, Any]:
                         },
                     ],
                     "responses": {
-                        "200": _json({"type": "object"}, "record"),
+                        "200": {
+                            "description": "record (JSON; PBN and LIN as text)",
+                            "content": {
+                                "application/json": {"schema": {"type": "object"}},
+                                "text/plain": {"schema": {"type": "string"}},
+                            },
+                        },
+                        **_TABLE_ERRORS,
+                        "400": _err("an unknown format"),
                         "403": _err("board in play"),
-                        "404": _err("no such table"),
                         "501": _err("format not installed"),
                     },
                 }
@@ -348,8 +378,10 @@ def openapi_schema() -> dict[str, Any]:
                     },
                     "responses": {
                         "200": _json({"type": "object"}, "token"),
+                        **_TABLE_ERRORS,
+                        **_BODY_ERRORS,
                         "403": _err("wrong director secret"),
-                        "409": _err("seat taken"),
+                        "409": _err("seat taken, or the board's tokens expired"),
                     },
                 }
             },

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bridgetable.robots.player import RobotConfig
+from bridgetable.server.eviction import EVICT_AFTER, MAX_TABLES
 from bridgetable.server.store import Store
 from bridgetable.solver.port import DoubleDummy
 
@@ -32,6 +33,11 @@ class Settings:
     talk_per_minute: int = 30
     #: hours after a board's end when its tokens expire (0: never)
     token_hours: float = 24.0
+    #: seconds a finished table stays in memory once idle (no socket), and the most tables
+    #: held in memory while some are idle (0: no bound); the store keeps them all
+    #: (server/eviction.py)
+    evict_after: float = EVICT_AFTER
+    max_tables: int = MAX_TABLES
     #: The adjudicator's jurisdiction profile and class of player (docs/claims.md).
     claim_profile: str = "ebu"
     player_class: str = "club"

@@ -12,7 +12,7 @@ result of a finished board (score and double-dummy table) for the page's result 
   a card that lowered them cost a trick (or more); 409 while the board is in play
 
 Both are read-only and computed in a worker thread (the solver is slow next to the event
-loop), once per table and record.
+loop), once per table and record while among the :data:`CACHED` last asked for.
 
 The page holds no rules: it renders the views the WebSocket sends and sends commands.
 """
@@ -40,6 +40,9 @@ from bridgetable.solver.port import DoubleDummy, default_solver
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 TableGetter = Callable[[str], Awaitable[Any]]
+
+#: Results and analyses kept (the most recently asked for; the others are computed again).
+CACHED = 256
 
 #: The page's icon: a white spade on the felt's green (served for /favicon.ico too, which
 #: browsers ask for whatever the page links; they read it as SVG from its content type).
@@ -189,9 +192,12 @@ def web_routes(get_table: TableGetter, solver: DoubleDummy | None = None) -> lis
             if not table.board.is_over:
                 return JSONResponse({"error": "the board is in play"}, status_code=409)
             key = (what, table_id, len(table.board.events))
-            got = cache.get(key)
+            got = cache.pop(key, None)
             if got is None:
-                got = cache[key] = await run_in_threadpool(compute[what], table, solver)
+                got = await run_in_threadpool(compute[what], table, solver)
+            cache[key] = got  # the most recently asked for last
+            while len(cache) > CACHED:
+                del cache[next(iter(cache))]
             return JSONResponse(got)
 
         return endpoint

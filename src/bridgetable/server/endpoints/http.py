@@ -58,6 +58,12 @@ async def quarantined(_request: Request, _exc: Exception) -> Response:
     return error(500, QUARANTINED, "quarantined")
 
 
+async def full(_request: Request, exc: Exception) -> Response:
+    """The answer to a new table while the server holds its most tables, all in use
+    (``--max-tables``; docs/security.md): 503, to be tried again later."""
+    return error(503, str(exc), "full")
+
+
 async def internal(_request: Request, _exc: Exception) -> Response:
     """The answer to an unexpected error (JSON, never plain text)."""
     return error(500, "internal error (logged by the server)", "internal")
