@@ -94,7 +94,7 @@ def setup_from(
             raise HTTPError(400, "deal is a PBN deal string")
         contract = None
         ctext = body.get("contract")
-        if body.get("declarer") is not None and ctext is None:
+        if "declarer" in body and ctext is None:
             raise HTTPError(400, "declarer goes with a contract")
         if ctext is not None:
             decl = body.get("declarer")
