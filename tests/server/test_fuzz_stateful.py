@@ -341,5 +341,8 @@ def test_random_commands_from_every_role(server: ServerProcess) -> None:
     )
     run().runTest()
     seen, phases = TableMachine.seen, TableMachine.phases
-    assert seen.get("ack", 0) > 50 and seen.get("refused", 0) > 20 and seen.get("bad_request")
+    # the run met acts that were made and each kind of refusal (the counts vary with the
+    # Hypothesis version, which decides the derandomized examples)
+    assert seen.get("ack", 0) > 50, seen
+    assert {"refused", "bad_request", "forbidden"} <= set(seen), seen
     assert {"auction", "play"} <= phases, phases

@@ -28,6 +28,13 @@ async def scripted(c: Client, rng: random.Random) -> None:
     """A player who makes simple legal calls, asks once in a while, plays random legal cards,
     and faces his lead."""
     asked = False
+
+    async def send(action: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+        # against the version of the view the choice was made on: a ``stale`` answer means
+        # the table moved on (a robot's answer, a proposal), and the loop looks again
+        # rather than resending a command the newer state may refuse
+        return await c.command(action, args, version=c.version)
+
     while True:
         v = await c.wait(
             lambda v: (
@@ -52,33 +59,33 @@ async def scripted(c: Client, rng: random.Random) -> None:
             return
         a = v["actions"]
         if "agree_claim" in a:
-            reply = await c.command("agree_claim")
+            reply = await send("agree_claim")
             if reply.get("law") == "68D" and "disputed" in reply.get("reason", ""):
                 # a robot disputed it first: once this view shows it, a proposal follows
                 await c.wait(lambda v: "agree_claim" not in v["actions"], 60)
                 continue
         elif "accept_ruling" in a:
             # a robot disputed and asked for the adjudicator's proposal: accept it
-            reply = await c.command("accept_ruling")
+            reply = await send("accept_ruling")
         elif "request_play_on" in a:
             # a robot disputed a robot's claim: no Director here, so the side asks to play on
-            reply = await c.command("request_play_on")
+            reply = await send("request_play_on")
         elif "agree_play_on" in a:
-            reply = await c.command("agree_play_on")
+            reply = await send("agree_play_on")
         elif "explain" in a:
             idx = next((i for s, i in v["pending_questions"]), None)
-            reply = await c.command("explain", {"call_index": idx, "text": "natural"})
+            reply = await send("explain", {"call_index": idx, "text": "natural"})
         elif "call" in a:
             bids = [x for x in v["auction"] if x["call"] not in ("Pass", "X", "XX")]
             call = "Pass"
             if not bids and rng.random() < 0.8:
                 call = f"{rng.randint(1, 3)}{rng.choice(['C', 'D', 'H', 'S', 'NT'])}"
-            reply = await c.command("call", {"call": call})
+            reply = await send("call", {"call": call})
         elif "face_lead" in a:
             if v["pending_questions"]:
                 await c.wait(lambda v: not v["pending_questions"], 60)
                 continue
-            reply = await c.command("face_lead")
+            reply = await send("face_lead")
         else:
             if (
                 not asked
@@ -87,14 +94,16 @@ async def scripted(c: Client, rng: random.Random) -> None:
                 and rng.random() < 0.5
             ):
                 asked = True
-                reply = await c.command("ask_explanation", {"call_index": 0})
+                reply = await send("ask_explanation", {"call_index": 0})
                 if reply["type"] == "ack":
                     continue
             card = rng.choice(v["legal_cards"])
-            reply = await c.command("play", {"card": card})
+            reply = await send("play", {"card": card})
         if reply["type"] == "error":
             if reply["code"] != "stale":
                 raise AssertionError(reply)
+            newer = reply.get("version", c.version + 1)
+            await c.wait(lambda v, n=newer: c.version >= n, 60)
             continue
         await c.wait(lambda v, n=reply["version"]: c.version >= n, 60)
 
