@@ -71,7 +71,7 @@ def test_claim_disputed_and_ruled_by_director(server: ServerProcess) -> None:
                 lambda v: v["claim"] is not None and v["claim"]["status"] == "disputed"
             )
             # the Director gets the adjudicator's proposed ruling
-            for _ in range(200):
+            for _ in range(1200):
                 props = [m for m in director.messages if m["type"] == "ruling_proposal"]
                 if props:
                     break

@@ -164,8 +164,14 @@ def test_three_kill9s_lose_no_acknowledged_action_and_leave_no_process(tmp_path:
                 for i, (tid, c) in enumerate(clients)
             ]
             await asyncio.sleep(1.5)
-            for tid in robot_tables:
-                seen[tid] = (await http.get(f"{server.http}/api/tables/{tid}")).json()["version"]
+            # the robots have played (a loaded machine may need longer than the sleep)
+            for _ in range(120):
+                for tid in robot_tables:
+                    r = await http.get(f"{server.http}/api/tables/{tid}")
+                    seen[tid] = r.json()["version"]
+                if any(v > 1 for v in seen.values()):
+                    break
+                await asyncio.sleep(0.5)
             assert server.proc is not None
             pid = server.proc.pid
             children = kill_server_alone(server)  # in the middle of play
