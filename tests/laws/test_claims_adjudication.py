@@ -99,6 +99,19 @@ def test_R70_3_finesse_credited_after_a_show_out() -> None:
     assert r.awarded == 2
 
 
+def test_R70_3_a_show_out_on_the_claimed_line_places_the_cards() -> None:
+    # GP Poland (vugraph 74805) board 28, 2S by West, six tricks left, West claims them all.
+    # At trick 3 of the line South shows out of hearts; on the club lead at trick 4 West
+    # ruffs or discards. No layout the claimer can still imagine makes the one better than
+    # the other, so it is no guess: Law 70E1 accepts a line whose success depends on a card
+    # an opponent "would subsequently fail to follow" to on the line, not only a show-out
+    # before the claim. (Counting only show-outs before the claim awarded 5.)
+    p = pos("N:.97652.6. .AKJ.Q.J8 .T.AJT.Q7 97.Q843..", "S", S)
+    voids = frozenset({(W, Suit.DIAMONDS), (E, Suit.SPADES), (W, Suit.CLUBS)})
+    r = adjudicate(p, W, 6, None, known_voids=voids, dummy=E, dd=None, time_cap=600)
+    assert r.awarded == 6 and not r.slips, r.text
+
+
 def test_R70_4_deemed_top_down_order() -> None:
     # AK5 of spades opposite 42, West's jack doubleton: top down drops it (EBU WB 8.70.5)
     p = pos("N:AK5... 3..A2. 42.2.. J8..3.", None, N)

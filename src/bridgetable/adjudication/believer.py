@@ -435,12 +435,12 @@ class Believer:
             and trump is not None
             and card.suit is trump
             and pos.trick[0].suit is not trump
-            and _overruff_possible(pos, card, policy)
+            and _overruff_possible(pos, card, policy, state[2])
         ):
             return sl.RUFF_LOW
         if sl.GUESS not in enabled and sl.UNSTATED_TECHNIQUE not in enabled:
             return None
-        better, as_good = self._layouts(policy, pos, card, vals, best)
+        better, as_good = self._layouts(policy, pos, card, vals, best, voids=state[2])
         if better and sl.GUESS in enabled:
             return sl.GUESS
         if as_good and leading and sl.UNSTATED_TECHNIQUE in enabled:
@@ -455,18 +455,30 @@ class Believer:
         return None
 
     def _layouts(
-        self, policy: NormalPlay, pos: Position, card: Card, vals: dict[Card, int], best: int
+        self,
+        policy: NormalPlay,
+        pos: Position,
+        card: Card,
+        vals: dict[Card, int],
+        best: int,
+        *,
+        voids: int,
     ) -> tuple[bool, bool]:
         """Whether ``card`` would beat every double-dummy play here (a guess, Law 70E1), and
         whether it would do as well as them (their gain depends on where the unseen cards
         lie, 70D1), were one card of the two hands the deciding player cannot see exchanged
-        (the lengths he cannot see kept, no card given to a hand known void in its suit)."""
+        (the lengths he cannot see kept, no card given to a hand known void in its suit).
+
+        ``voids`` are the show-outs known at this point of the line: those before the claim
+        and those on the line itself. Law 70E1 accepts a line that depends on finding one
+        opponent with a card when an opponent "failed to follow to the suit of that card
+        before the claim was made, or would subsequently fail to follow to that suit" on the
+        line, so a show-out already seen on the line places the cards and is no guess."""
         hidden = _hidden(policy, pos.to_play)
         if hidden is None:
             return False, False
         a, b = hidden
         ha, hb = pos.hands[a], pos.hands[b]
-        voids = policy.known_voids
         right = [c for c, v in vals.items() if v == best]
         suits = {card.suit, *(c.suit for c in right)}
         swaps: list[Position] = []
@@ -533,16 +545,18 @@ def _swap(pos: Position, a: int, b: int, x: Card, y: Card) -> Position:
     return unchecked_position(tuple(hands), pos.trump, pos.leader, pos.trick)  # type: ignore[arg-type]
 
 
-def _overruff_possible(pos: Position, card: Card, policy: NormalPlay) -> bool:
+def _overruff_possible(pos: Position, card: Card, policy: NormalPlay, voids: int) -> bool:
     """Whether an opponent still to play to the trick may hold a higher trump than ``card``
-    (the ruff) as far as the claimer knows: a low ruff that may be over-ruffed (slip f)."""
+    (the ruff) as far as the claimer knows: a low ruff that may be over-ruffed (slip f).
+    ``voids``: the show-outs known at this point (before the claim and on the line, 70E1);
+    an opponent who has shown out of trumps cannot over-ruff."""
     seat = pos.to_play
     higher = policy._theirs(pos) & SUIT_MASKS[card.suit] & ~((card.bit << 1) - 1)
     if not higher:
         return False
     for i in range(1, 4 - len(pos.trick)):
         s = seat.next(i)
-        if s.side is not policy.side and not policy.known_voids >> (s * 4 + card.suit) & 1:
+        if s.side is not policy.side and not voids >> (s * 4 + card.suit) & 1:
             return True
     return False
 
