@@ -52,6 +52,7 @@ COMMANDS_DOCUMENT: dict[str, Any] = {
                     "law": {"type": "string"},
                     "widget": {"enum": ["button", "form"]},
                     "table_only": {"type": "boolean"},
+                    "scope": {"enum": ["board", "session"]},
                     "events": {"type": "array", "items": {"type": "string"}},
                     "args": {"type": "array", "items": _ARG_DOC},
                 },
