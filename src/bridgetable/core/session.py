@@ -89,7 +89,8 @@ class SessionSetup:
         seed: every deal of the session is drawn from it (see :meth:`deal`).
         boards: the number of boards of a set; ``None`` for a rubber, whose length the play
             decides.
-        rules: the code of Laws in force: duplicate for a set, rubber for a rubber.
+        rules: the code of Laws in force: the rubber code for a rubber; a set is scored as
+            duplicate boards under either code.
     """
 
     kind: Kind
@@ -106,8 +107,6 @@ class SessionSetup:
             b = self.boards
             if not isinstance(b, int) or isinstance(b, bool) or not 1 <= b <= MAX_BOARDS:
                 raise NotationError(f"a set has 1 to {MAX_BOARDS} boards, not {b!r}")
-            if self.rules.is_rubber:
-                raise NotationError("a set of duplicate boards is played under duplicate rules")
         else:
             if self.boards is not None:
                 raise NotationError("a rubber has no fixed number of boards: it ends when won")
@@ -232,6 +231,7 @@ class Session:
         self.oracle = oracle
         self._log: list[Any] = []
         self._results: list[BoardResult] = []
+        self._played: list[Board] = []
         self._rubber = Rubber()
         self._asked: set[Seat] = set()
         self._number = 1
@@ -262,6 +262,12 @@ class Session:
         """The results of the boards played, the board in play included once it is over."""
         done = tuple(self._results)
         return (*done, self._result(self.board)) if self.board.is_over else done
+
+    def played_boards(self) -> tuple[Board, ...]:
+        """The boards played, in order, the board in play included once it is over (the
+        boards left behind take no more events: their records are final)."""
+        done = tuple(self._played)
+        return (*done, self.board) if self.board.is_over else done
 
     @property
     def rubber(self) -> Rubber:
@@ -395,6 +401,7 @@ class Session:
         if self.setup.kind == "rubber":
             self._rubber = self._record(self._rubber, self.board)
         self._results.append(result)
+        self._played.append(self.board)
         self._number += 1
         self._asked = set()
         self.board = self._new_board()

@@ -139,6 +139,22 @@ SERVER_MESSAGES: dict[str, Any] = {
                     "required": ["role", "phase", "hands", "legal_cards", "actions"],
                     "description": "bridgetable.core.views.View.to_dict() for this role",
                 },
+                "session": {
+                    "type": "object",
+                    "required": ["kind", "board", "results", "total", "asked", "over", "actions"],
+                    "description": "bridgetable.core.session.Session.summary() for this role",
+                    "properties": {
+                        "kind": {"enum": ["set", "rubber"]},
+                        "boards": {"type": ["integer", "null"]},
+                        "board": {"type": "integer", "minimum": 1},
+                        "results": {"type": "array", "items": {"type": "object"}},
+                        "total": {"type": "integer"},
+                        "asked": {"type": "array", "items": _SEAT},
+                        "over": {"type": "boolean"},
+                        "actions": {"type": "array", "items": {"type": "string"}},
+                        "rubber": {"type": "object"},
+                    },
+                },
             },
         },
         {
@@ -232,6 +248,17 @@ _CREATE = {
         "seed": {
             "type": "integer",
             "description": "deal and robots' seed (absent: 256 bits of OS entropy)",
+        },
+        "session": {
+            "type": "object",
+            "description": "a table that plays on, board after board, dealt from the seed: "
+            "a set of duplicate boards 1..boards (Law 2) or a rubber (rules 'rubber'); "
+            "not with board, deal, contract or declarer",
+            "required": ["kind"],
+            "properties": {
+                "kind": {"enum": ["set", "rubber"]},
+                "boards": {"type": "integer", "minimum": 1, "maximum": 1000},
+            },
         },
     },
 }

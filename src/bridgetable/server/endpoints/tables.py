@@ -1,7 +1,9 @@
 """The tables' HTTP API.
 
 * ``POST /api/tables`` -- create a table (robots, rules, policy, board, deal, contract +
-  declarer); ``"policy": "table"`` is table mode (irregularities accepted and rectified)
+  declarer); ``"policy": "table"`` is table mode (irregularities accepted and rectified);
+  ``"session": {"kind": "set", "boards": N}`` or ``{"kind": "rubber"}`` makes a table that
+  plays on, board after board, dealt from the seed
 * ``GET /api/tables/{id}`` -- public summary
 * ``GET /api/tables/{id}/record?format=json|pbn|lin`` -- the record as the Director sees it;
   public once the board is over, before that only with a director token
@@ -28,6 +30,7 @@ from bridgetable.core.errors import BridgeError
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
+from bridgetable.core.session import Session, SessionSetup
 from bridgetable.core.views import DIRECTOR, Role, parse_role
 from bridgetable.formats import json as json_format
 from bridgetable.formats import lin, pbn
@@ -56,11 +59,36 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS) | 1 << (SEED_BITS - 1)
 
 
+def session_from(
+    body: dict[str, Any], rules: RuleSet, seed: int
+) -> tuple[SessionSetup, BoardSetup] | None:
+    """The session a ``POST /api/tables`` body asks for (``"session": {"kind": "set",
+    "boards": N}`` or ``{"kind": "rubber"}``) and its first board, or ``None`` for a table of
+    one board; raises :class:`HTTPError` (400)."""
+    spec = body.get("session")
+    if spec is None:
+        return None
+    if not isinstance(spec, dict) or set(spec) - {"kind", "boards"}:
+        raise HTTPError(400, "session is {kind: set|rubber, boards: N for a set}")
+    for key in ("deal", "contract", "declarer", "board"):
+        if key in body:
+            raise HTTPError(400, f"a session deals its own boards: no {key}")
+    kind = spec.get("kind")
+    if kind not in ("set", "rubber"):
+        raise HTTPError(400, "a session's kind is 'set' or 'rubber'")
+    try:
+        ss = SessionSetup(kind, seed=seed, boards=spec.get("boards"), rules=rules)
+    except BridgeError as exc:
+        raise HTTPError(400, str(exc)) from None
+    return ss, Session(ss).board_setup(1)
+
+
 def setup_from(
     body: dict[str, Any], solver: DoubleDummy | None = None
 ) -> tuple[BoardSetup, list[Seat], int]:
     """The board, the robots' seats and the seed a ``POST /api/tables`` body asks for;
-    raises :class:`HTTPError` (400, or 501 for a par contract without the solver)."""
+    raises :class:`HTTPError` (400, or 501 for a par contract without the solver). (With a
+    ``session``, the first board the session deals: see :func:`session_from`.)"""
     robots_raw = body.get("robots", [])
     if not isinstance(robots_raw, list) or len(robots_raw) > 4:
         raise HTTPError(400, "robots is a list of seats")
@@ -84,6 +112,9 @@ def setup_from(
         seed = new_seed()
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise HTTPError(400, "seed is an integer")
+    session = session_from(body, rules, seed)
+    if session is not None:
+        return session[1], robots, seed
     try:
         deal_text = body.get("deal")
         if deal_text is None:
@@ -155,7 +186,10 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         body = await body_of(request)
         # a par contract asks the solver: off the event loop (one at a time)
         setup, robots, seed = await asyncio.to_thread(setup_from, body, settings.solver)
-        table, tokens = await hub.create(setup, robots, seed)
+        session = session_from(body, setup.rules, seed)
+        table, tokens = await hub.create(
+            setup, robots, seed, None if session is None else session[0]
+        )
         return JSONResponse(
             {
                 "id": table.id,
