@@ -22,6 +22,8 @@ from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.scoring import board_score
+from bridgetable.core.seats import SEATS
+from bridgetable.core.session import Session, SessionSetup
 
 
 def random_auction(board: Board, rng: random.Random, *, pass_weight: float = 0.65) -> None:
@@ -68,6 +70,43 @@ def play_random_board(number: int, rng: random.Random, rules: RuleSet | None = N
     random_auction(board, rng)
     random_play(board, rng)
     return board
+
+
+def play_random_rubber(seed: int, rng: random.Random, *, max_deals: int = 10_000) -> Session:
+    """Play a rubber to its end (Laws of Rubber Bridge, Law 74): each deal dealt from
+    ``seed`` by the session, bid and played at random with ``rng``, the four seats asking
+    for the next deal after each. Stops after ``max_deals`` deals if no side has won two
+    games by then (the rubber is then unfinished: Law 80 settles it)."""
+    game = Session(SessionSetup("rubber", seed=seed, rules=RuleSet.rubber()))
+    for _ in range(max_deals):
+        random_auction(game.board, rng)
+        random_play(game.board, rng)
+        if game.is_over:
+            break
+        if game.number >= max_deals:
+            break
+        for seat in SEATS:
+            game.ask_next(seat)
+    return game
+
+
+def rubber_summary(game: Session) -> dict[str, Any]:
+    """The ``selfplay --rules rubber --json`` closing object: the rubber sheet."""
+    r = game.rubber
+    ns, ew = r.final_totals()
+    return {
+        "rubber": {
+            "deals": len(game.results),
+            "games": [s.name for s in r.games],
+            "winner": None if r.winner is None else r.winner.name,
+            "lines": [
+                [e.side.name, e.below, e.above, e.label] for e in (*r.entries, *r.unfinished())
+            ],
+            "below": {"NS": r.below(SEATS[0].side), "EW": r.below(SEATS[1].side)},
+            "above": {"NS": r.above(SEATS[0].side), "EW": r.above(SEATS[1].side)},
+            "totals": {"NS": ns, "EW": ew},
+        }
+    }
 
 
 def summary(board: Board) -> dict[str, Any]:
