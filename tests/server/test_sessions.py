@@ -70,12 +70,20 @@ async def play_board(c: Client, board: int) -> dict[str, Any]:
     raise AssertionError("the board did not end")
 
 
+async def record_of(
+    http: httpx.AsyncClient, server: ServerProcess, table: str, query: str = ""
+) -> dict[str, Any]:
+    """The public record of the board just over (or of ``?board=n``)."""
+    r = await http.get(f"{server.http}/api/tables/{table}/record{query}")
+    r.raise_for_status()
+    data: dict[str, Any] = r.json()["boards"][0]
+    return data
+
+
 async def score_of(http: httpx.AsyncClient, server: ServerProcess, table: str) -> int:
     """North-South's duplicate score of the board just over (Law 77), from its public
     record replayed here (a claim's tricks included)."""
-    r = await http.get(f"{server.http}/api/tables/{table}/record")
-    r.raise_for_status()
-    board = Board.replay(BoardRecord.from_dict(r.json()["boards"][0]))
+    board = Board.replay(BoardRecord.from_dict(await record_of(http, server, table)))
     assert board.is_over
     tricks = None if board.contract is None else board.declarer_tricks
     return board_score(board.contract, tricks, board.setup.vulnerability)
@@ -103,6 +111,7 @@ async def _two_boards(tmp: Path) -> None:
                 assert w["deal"] == v1["deal"]
                 s1 = session_of(south)
                 score1 = await score_of(http, server, t["id"])
+                record1 = await record_of(http, server, t["id"])
                 assert [r["score"] for r in s1["results"]] == [score1] and s1["total"] == score1
                 # the robots asked for the next board at once; South has not yet
                 assert s1["asked"] == ["N", "E", "W"] and s1["actions"] == ["next"]
@@ -125,6 +134,10 @@ async def _two_boards(tmp: Path) -> None:
                 assert refused["type"] == "error" and refused["code"] == "refused"
                 assert refused["action"] == "next" and refused["law"] == "2"
                 version = south.version
+            # every board played stays in the record: board 1's, as it was at its end
+            assert await record_of(http, server, t["id"], "?board=1") == record1
+            r = await http.get(f"{server.http}/api/tables/{t['id']}/record?board=3")
+            assert r.status_code == 400
             summary = (await http.get(f"{server.http}/api/tables/{t['id']}")).json()
             assert summary["board"] == 2 and summary["session"]["over"]
         # a restart on the same data: the session is replayed from the store
@@ -138,3 +151,48 @@ async def _two_boards(tmp: Path) -> None:
 
 def test_a_person_and_three_robots_play_two_boards_of_a_set(tmp_path: Path) -> None:
     asyncio.run(_two_boards(tmp_path))
+
+
+async def _rubber(tmp: Path) -> None:
+    async with httpx.AsyncClient(timeout=30) as http:
+        with ServerProcess(tmp, extra=EXTRA) as server:
+            url = server.http + "/api/tables"
+            refused = await http.post(url, json={"session": {"kind": "rubber"}})
+            assert refused.status_code == 400  # a rubber under the duplicate code
+            refused = await http.post(url, json={"session": {"kind": "set"}})
+            assert refused.status_code == 400  # how many boards?
+            refused = await http.post(
+                url, json={"session": {"kind": "set", "boards": 2}, "deal": "N:..."}
+            )
+            assert refused.status_code == 400  # a session deals its own boards
+            t = await create_table(
+                http,
+                server,
+                rules="rubber",
+                seed=3,
+                robots=["N", "E", "W"],
+                session={"kind": "rubber"},
+            )
+            async with Client(server, t["id"], t["tokens"]["S"]) as south:
+                v = await south.wait(lambda v: v["board"] == 1, 30)
+                assert (v["rules"], v["dealer"], v["vulnerability"]) == ("rubber", "N", "None")
+                s = session_of(south)
+                assert s["kind"] == "rubber" and s["boards"] is None and s["results"] == []
+                assert s["rubber"]["games"] == [] and s["rubber"]["winner"] is None
+                v1 = await play_board(south, 1)
+                s = session_of(south)
+                lines = s["results"][0]["lines"]
+                ns = sum(x[1] + x[2] for x in lines if x[0] == "NS")
+                ew = sum(x[1] + x[2] for x in lines if x[0] == "EW")
+                assert s["rubber"]["totals"] == {"NS": ns, "EW": ew} and s["total"] == ns - ew
+                assert (await south.command("next"))["type"] == "ack"
+                v = await south.wait(lambda v: v["board"] == 2, 30)
+                # the dealer rotates; the vulnerability comes from the games won (Law 81)
+                won = tuple(session_of(south)["rubber"]["games"])
+                assert v["dealer"] == "E"
+                assert v["vulnerability"] == {(): "None", ("NS",): "NS", ("EW",): "EW"}[won]
+                assert v1["deal"] and v["deal"] == {}
+
+
+def test_a_rubber_table_deals_on_with_the_rubber_sheet(tmp_path: Path) -> None:
+    asyncio.run(_rubber(tmp_path))

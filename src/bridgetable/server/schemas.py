@@ -368,6 +368,13 @@ def openapi_schema() -> dict[str, Any]:
                             "in": "query",
                             "schema": {"enum": ["json", "pbn", "lin"]},
                         },
+                        {
+                            "name": "board",
+                            "in": "query",
+                            "description": "the number of a board of the session already "
+                            "played (default: the board in play); public",
+                            "schema": {"type": "integer", "minimum": 1},
+                        },
                     ],
                     "responses": {
                         "200": {
@@ -378,7 +385,7 @@ def openapi_schema() -> dict[str, Any]:
                             },
                         },
                         **_TABLE_ERRORS,
-                        "400": _err("an unknown format"),
+                        "400": _err("an unknown format or board"),
                         "403": _err("board in play"),
                         "501": _err("format not installed"),
                     },

@@ -5,8 +5,9 @@
   ``"session": {"kind": "set", "boards": N}`` or ``{"kind": "rubber"}`` makes a table that
   plays on, board after board, dealt from the seed
 * ``GET /api/tables/{id}`` -- public summary
-* ``GET /api/tables/{id}/record?format=json|pbn|lin`` -- the record as the Director sees it;
-  public once the board is over, before that only with a director token
+* ``GET /api/tables/{id}/record?format=json|pbn|lin[&board=n]`` -- the record as the Director
+  sees it; public once the board is over, before that only with a director token; ``board``
+  names a board of the table's session already played (the n-th)
 * ``POST /api/tables/{id}/join`` -- a free seat, a spectator, or the Director (with the
   server's director secret)
 """
@@ -213,13 +214,20 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
     async def record(request: Request) -> Response:
         table = await table_of(request)
         fmt = request.query_params.get("format", "json")
-        if not table.board.is_over:
+        board = table.board
+        number = request.query_params.get("board")
+        if number is not None:  # a board of the session already played: public (Law 66D)
+            played = table.session.played_boards()
+            if not number.isdigit() or not 1 <= int(number) <= len(played):
+                raise HTTPError(400, f"board is the number of a board played, 1 to {len(played)}")
+            board = played[int(number) - 1]
+        if not board.is_over:
             token = bearer(request)
             if hub.role_of(table, token) is not DIRECTOR and not is_director_secret(
                 token, settings.director_secret
             ):
                 raise HTTPError(403, "the record of a board in play is for the Director")
-        rec = table.board.record
+        rec = board.record
         if fmt == "json":  # the one JSON shape of a record, as `bridgetable convert` writes it
             return JSONResponse(json_format.document([rec]))
         if fmt in ("pbn", "lin"):
