@@ -170,3 +170,22 @@ def test_adjudicate_a_record_under_its_rules(
             assert main([*again, "--no-dd"]) == 0
             assert json.loads(capsys.readouterr().out)["final"] == 1
     assert finals == {"rubber": 0, "duplicate": 1}
+
+
+def test_selfplay_chicago_plays_four_counted_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--rules", "chicago", "--seed", "5", "--json"]) == 0
+    *deals, last = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    sheet = last["chicago"]
+    counted = [d for d in deals if d["contract"] != "Pass"]
+    assert sheet["deals"] == len(counted) == 4 and sheet["dealt"] == len(deals)
+    # Chicago's vulnerability: none, dealer's side, dealer's side, both
+    assert [(d["dealer"], d["vulnerable"]) for d in counted] == [
+        ("N", "None"),
+        ("E", "EW"),
+        ("S", "NS"),
+        ("W", "All"),
+    ]
+    for side in ("NS", "EW"):
+        points = sum(x[1] + x[2] for d in deals for x in d["lines"] if x[0] == side)
+        assert sheet["totals"][side] == points
+    assert main(["selfplay", "--rules", "chicago", "--boards", "4"]) == 2

@@ -2,11 +2,12 @@
 
 Subcommands:
 
-* ``selfplay --boards N --seed S [--json] [--rules duplicate|rubber]``: play N random boards
+* ``selfplay --boards N --seed S [--json] [--rules duplicate|rubber|chicago]``: play N random boards
   (random deals, random legal auctions, random legal play through the Laws engine) and print
   one JSON object per board, or a diagram and a result line per board; with
   ``--rules rubber``, a rubber to its end (no ``--boards``), each deal with its lines on the
-  rubber sheet, then the sheet (a last JSON object ``{"rubber": ...}``).
+  rubber sheet, then the sheet (a last JSON object ``{"rubber": ...}``); with
+  ``--rules chicago``, four deals of Chicago the same way (``{"chicago": ...}``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from bridgetable.server.cli import register as register_serve
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    if args.rules == "rubber":
+    if args.rules in ("rubber", "chicago"):
         return _selfplay_rubber(args)
     rng = random.Random(args.seed)
     rules = RuleSet.duplicate()
@@ -59,12 +60,16 @@ def _write_board(out: TextIO, board: Board, s: dict[str, Any]) -> None:
 
 
 def _selfplay_rubber(args: argparse.Namespace) -> int:
-    """A rubber to its end, deal by deal, then the rubber sheet (Laws of Rubber Bridge,
-    72-81): the number of deals is the rubber's, so ``--boards`` is refused."""
+    """A rubber (or four deals of Chicago) to its end, deal by deal, then the score sheet
+    (Laws of Rubber Bridge, 72-81): the number of deals is the play's, so ``--boards`` is
+    refused."""
     if args.boards is not None:
-        print("bridgetable selfplay: a rubber is played to its end: no --boards", file=sys.stderr)
+        print(
+            f"bridgetable selfplay: a {args.rules} is played to its end: no --boards",
+            file=sys.stderr,
+        )
         return 2
-    game = play_random_rubber(args.seed, random.Random(args.seed))
+    game = play_random_rubber(args.seed, random.Random(args.seed), kind=args.rules)
     out = sys.stdout
     boards = game.played_boards()
     for board, result in zip(boards, game.results, strict=True):
@@ -85,10 +90,13 @@ def _selfplay_rubber(args: argparse.Namespace) -> int:
     if args.json:
         out.write(json.dumps(sheet) + "\n")
         return 0
-    r = sheet["rubber"]
-    out.write(
-        "Rubber sheet" + (f": won by {r['winner']}" if r["winner"] else ": unfinished") + "\n"
-    )
+    if "chicago" in sheet:
+        r = sheet["chicago"]
+        out.write(f"Chicago: {r['deals']} deals\n")
+    else:
+        r = sheet["rubber"]
+        won = f": won by {r['winner']}" if r["winner"] else ": unfinished"
+        out.write("Rubber sheet" + won + "\n")
     out.write(f"{'':8}{'NS':>8}{'EW':>8}\n")
     for key in ("above", "below"):
         out.write(f"{key.capitalize():8}{r[key]['NS']:>8}{r[key]['EW']:>8}\n")
@@ -114,7 +122,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--seed", type=int, default=0, help="random seed")
     sp.add_argument("--json", action="store_true", help="one JSON object per line")
-    sp.add_argument("--rules", choices=("duplicate", "rubber"), default="duplicate")
+    sp.add_argument(
+        "--rules",
+        choices=("duplicate", "rubber", "chicago"),
+        default="duplicate",
+        help="duplicate boards; a rubber to its end; four deals of Chicago",
+    )
     sp.set_defaults(func=_selfplay)
     register_adjudicate(sub)
     register_serve(sub)

@@ -72,12 +72,21 @@ def play_random_board(number: int, rng: random.Random, rules: RuleSet | None = N
     return board
 
 
-def play_random_rubber(seed: int, rng: random.Random, *, max_deals: int = 10_000) -> Session:
-    """Play a rubber to its end (Laws of Rubber Bridge, Law 74): each deal dealt from
-    ``seed`` by the session, bid and played at random with ``rng``, the four seats asking
-    for the next deal after each. Stops after ``max_deals`` deals if no side has won two
-    games by then (the rubber is then unfinished: Law 80 settles it)."""
-    game = Session(SessionSetup("rubber", seed=seed, rules=RuleSet.rubber()))
+def play_random_rubber(
+    seed: int, rng: random.Random, *, kind: str = "rubber", max_deals: int = 10_000
+) -> Session:
+    """Play a rubber (``kind="chicago"``: four deals of Chicago) to its end (Laws of Rubber
+    Bridge, Law 74): each deal dealt from ``seed`` by the session, bid and played at random
+    with ``rng``, the four seats asking for the next deal after each. Stops after
+    ``max_deals`` deals if it is not over by then (a rubber is then unfinished: Law 80
+    settles it)."""
+    if kind not in ("rubber", "chicago"):
+        raise ValueError(f"a rubber or chicago, not {kind!r}")
+    game = Session(
+        SessionSetup(
+            "chicago" if kind == "chicago" else "rubber", seed=seed, rules=RuleSet.rubber()
+        )
+    )
     for _ in range(max_deals):
         random_auction(game.board, rng)
         random_play(game.board, rng)
@@ -91,7 +100,26 @@ def play_random_rubber(seed: int, rng: random.Random, *, max_deals: int = 10_000
 
 
 def rubber_summary(game: Session) -> dict[str, Any]:
-    """The ``selfplay --rules rubber --json`` closing object: the rubber sheet."""
+    """The ``selfplay --rules rubber|chicago --json`` closing object: the score sheet."""
+    if game.setup.kind == "chicago":
+        c = game.chicago
+        ns, ew = c.totals
+        return {
+            "chicago": {
+                "deals": c.deals,
+                "dealt": len(game.results),
+                "lines": [[e.side.name, e.below, e.above, e.label] for e in c.entries],
+                "below": {
+                    side.name: sum(e.below for e in c.entries if e.side is side)
+                    for side in (SEATS[0].side, SEATS[1].side)
+                },
+                "above": {
+                    side.name: sum(e.above for e in c.entries if e.side is side)
+                    for side in (SEATS[0].side, SEATS[1].side)
+                },
+                "totals": {"NS": ns, "EW": ew},
+            }
+        }
     r = game.rubber
     ns, ew = r.final_totals()
     return {

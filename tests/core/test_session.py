@@ -163,3 +163,30 @@ def test_next_is_a_session_command_of_the_registry_not_a_boards() -> None:
         run_command(s.board, Seat.NORTH, "next", {})
     assert "next" not in s.board.view_for(Seat.NORTH).actions
     assert s.summary(Seat.NORTH)["actions"] == ["next"]
+
+
+def test_chicago_is_four_counted_deals_with_its_vulnerability_and_dealer() -> None:
+    s = Session(SessionSetup("chicago", seed=10, rules=RuleSet.rubber()))
+    rng = random.Random(10)
+    seen = []
+    for _ in range(100):
+        setup = s.board.setup
+        seen.append((setup.dealer.letter, setup.vulnerability.value))
+        random_auction(s.board, rng)
+        random_play(s.board, rng)
+        passed = s.board.contract is None
+        if s.is_over:
+            break
+        before = s.chicago.deals
+        everyone_next(s)
+        if passed:  # a passed-out deal is not counted: the same dealer deals again
+            assert s.board.setup.dealer.letter == seen[-1][0] and s.chicago.deals == before
+    assert s.is_over and s.chicago.deals == 4
+    counted = [seen[i] for i, r in enumerate(s.results) if r.contract is not None]
+    # none, dealer's side (East: EW), dealer's side (South: NS), both
+    assert counted == [("N", "None"), ("E", "EW"), ("S", "NS"), ("W", "All")]
+    ns, ew = s.chicago.totals
+    assert s.total() == ns - ew == sum(r.score for r in s.results)
+    with pytest.raises(WrongPhase) as exc:
+        s.ask_next(Seat.EAST)
+    assert exc.value.law == "Chicago"

@@ -192,6 +192,20 @@ async def _rubber(tmp: Path) -> None:
                 assert v["dealer"] == "E"
                 assert v["vulnerability"] == {(): "None", ("NS",): "NS", ("EW",): "EW"}[won]
                 assert v1["deal"] and v["deal"] == {}
+            # four deals of Chicago: neither side vulnerable on the first
+            t = await create_table(
+                http,
+                server,
+                rules="rubber",
+                seed=4,
+                robots=["N", "E", "W"],
+                session={"kind": "chicago"},
+            )
+            async with Client(server, t["id"], t["tokens"]["S"]) as south:
+                v = await south.wait(lambda v: v["board"] == 1, 30)
+                assert (v["dealer"], v["vulnerability"]) == ("N", "None")
+                s = session_of(south)
+                assert s["kind"] == "chicago" and s["chicago"]["deals"] == 0
 
 
 def test_a_rubber_table_deals_on_with_the_rubber_sheet(tmp_path: Path) -> None:

@@ -14,6 +14,10 @@ Two kinds of session:
   (Law 81), and each deal is entered on the rubber sheet above or below the line
   (:class:`~bridgetable.core.scoring.Rubber`, Laws 72-81), honours included. A passed-out
   deal scores nothing and the next dealer deals.
+* ``chicago``: four deals of rubber bridge (:class:`~bridgetable.core.scoring.Chicago`): the
+  dealer rotating from North, neither side vulnerable on the first deal, the dealer's side on
+  the second and third, both on the fourth; a game earns 300 or 500 at once, part scores are
+  carried, and a passed-out deal is dealt again by the same dealer.
 
 The next board is offered only once the board is over -- play ended, a claim settled or the
 board passed out; the four hands are then shown to everyone (Law 66D, see
@@ -55,7 +59,7 @@ from bridgetable.core.errors import NotationError, NotEntitled, WrongPhase
 from bridgetable.core.events import event_from_dict, event_to_dict
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
-from bridgetable.core.scoring import Rubber, board_score, find_honours
+from bridgetable.core.scoring import Chicago, Rubber, board_score, find_honours
 from bridgetable.core.seats import SEATS, Seat, Side
 
 __all__ = [
@@ -68,8 +72,8 @@ __all__ = [
     "entry_to_dict",
 ]
 
-Kind = Literal["set", "rubber"]
-KINDS: tuple[str, ...] = ("set", "rubber")
+Kind = Literal["set", "rubber", "chicago"]
+KINDS: tuple[str, ...] = ("set", "rubber", "chicago")
 
 #: The Law that gives the next board: at the end of play the cards go back into the board
 #: and the next one is played (Law 7C; Law 2 for its dealer and vulnerability).
@@ -84,13 +88,13 @@ class SessionSetup:
     """What a session starts from.
 
     Attributes:
-        kind: ``"set"`` (duplicate boards 1..``boards``) or ``"rubber"`` (deals until the
-            rubber is won).
+        kind: ``"set"`` (duplicate boards 1..``boards``), ``"rubber"`` (deals until the
+            rubber is won) or ``"chicago"`` (four deals).
         seed: every deal of the session is drawn from it (see :meth:`deal`).
-        boards: the number of boards of a set; ``None`` for a rubber, whose length the play
-            decides.
-        rules: the code of Laws in force: the rubber code for a rubber; a set is scored as
-            duplicate boards under either code.
+        boards: the number of boards of a set; ``None`` for a rubber or Chicago, whose
+            length the play decides.
+        rules: the code of Laws in force: the rubber code for a rubber or Chicago; a set is
+            scored as duplicate boards under either code.
     """
 
     kind: Kind
@@ -100,7 +104,7 @@ class SessionSetup:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise NotationError(f"a session is a 'set' or a 'rubber', not {self.kind!r}")
+            raise NotationError(f"a session is a set, a rubber or chicago, not {self.kind!r}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise NotationError(f"a session's seed is an integer, not {self.seed!r}")
         if self.kind == "set":
@@ -109,9 +113,9 @@ class SessionSetup:
                 raise NotationError(f"a set has 1 to {MAX_BOARDS} boards, not {b!r}")
         else:
             if self.boards is not None:
-                raise NotationError("a rubber has no fixed number of boards: it ends when won")
+                raise NotationError(f"a {self.kind} has no number of boards: the play decides")
             if not self.rules.is_rubber:
-                raise NotationError("a rubber is played under the rubber bridge code")
+                raise NotationError(f"a {self.kind} is played under the rubber bridge code")
 
     def deal(self, number: int) -> Deal:
         """The deal of board ``number``: drawn from a generator seeded with the SHA-256 of
@@ -233,6 +237,7 @@ class Session:
         self._results: list[BoardResult] = []
         self._played: list[Board] = []
         self._rubber = Rubber()
+        self._chicago = Chicago()
         self._asked: set[Seat] = set()
         self._number = 1
         self._seen = 0  # board events already in the log
@@ -277,6 +282,13 @@ class Session:
         return self._rubber
 
     @property
+    def chicago(self) -> Chicago:
+        """The Chicago score (a Chicago session), the board in play included once over."""
+        if self.setup.kind == "chicago" and self.board.is_over:
+            return self._record_chicago(self._chicago, self.board)
+        return self._chicago
+
+    @property
     def asked(self) -> frozenset[Seat]:
         """The seats that have asked for the next board."""
         return frozenset(self._asked)
@@ -289,6 +301,8 @@ class Session:
             return False
         if self.setup.kind == "set":
             return self._number >= (self.setup.boards or 1)
+        if self.setup.kind == "chicago":
+            return self.chicago.is_over
         return self.rubber.is_over
 
     def total(self) -> int:
@@ -296,6 +310,9 @@ class Session:
         points minus East-West's on the rubber sheet (a rubber)."""
         if self.setup.kind == "rubber":
             ns, ew = self.rubber.totals
+            return ns - ew
+        if self.setup.kind == "chicago":
+            ns, ew = self.chicago.totals
             return ns - ew
         return sum(r.score for r in self.results)
 
@@ -354,6 +371,8 @@ class Session:
         if self.is_over:
             if self.setup.kind == "set":
                 raise WrongPhase("next", seat, "the last board of the set has been played", "2")
+            if self.setup.kind == "chicago":
+                raise WrongPhase("next", seat, "the four deals have been played", "Chicago")
             raise WrongPhase("next", seat, "the rubber is over", "74 (rubber bridge)")
         if seat in self._asked:
             raise NotEntitled("next", seat, "this seat has already asked for the next board", _LAW)
@@ -400,6 +419,8 @@ class Session:
         result = self._result(self.board)
         if self.setup.kind == "rubber":
             self._rubber = self._record(self._rubber, self.board)
+        if self.setup.kind == "chicago":
+            self._chicago = self._record_chicago(self._chicago, self.board)
         self._results.append(result)
         self._played.append(self.board)
         self._number += 1
@@ -415,6 +436,11 @@ class Session:
         deal = self.setup.deal(number)
         if self.setup.kind == "set":
             return BoardSetup.for_board(number, deal=deal, rules=self.setup.rules)
+        if self.setup.kind == "chicago":  # a passed-out deal is dealt again, same dealer
+            n = self._chicago.deals + 1
+            return BoardSetup(
+                number, Chicago.dealer_of(n), Chicago.vulnerability_of(n), deal, self.setup.rules
+            )
         return BoardSetup(
             number, dealer_of(number), self._rubber.vulnerability, deal, self.setup.rules
         )
@@ -432,6 +458,13 @@ class Session:
         honours = find_honours(board.setup.deal, contract.strain)
         return rubber.record(contract, tricks, honours)
 
+    def _record_chicago(self, chicago: Chicago, board: Board) -> Chicago:
+        """``chicago`` with ``board`` entered (a passed-out deal is not counted)."""
+        contract, tricks = board.contract, board.declarer_tricks
+        if contract is None or tricks is None:
+            return chicago
+        return chicago.record(contract, tricks, find_honours(board.setup.deal, contract.strain))
+
     def _result(self, board: Board) -> BoardResult:
         setup = board.setup
         contract, tricks = board.contract, board.declarer_tricks
@@ -442,8 +475,10 @@ class Session:
             return BoardResult(
                 setup.board, setup.dealer, setup.vulnerability, contract, tricks, score
             )
-        after = self._record(self._rubber, board)
-        new = after.hands[len(self._rubber.hands) :]
+        if self.setup.kind == "chicago":
+            new = self._record_chicago(self._chicago, board).hands[self._chicago.deals :]
+        else:
+            new = self._record(self._rubber, board).hands[len(self._rubber.hands) :]
         lines = tuple((e.side.name, e.below, e.above, e.label) for hand in new for e in hand)
         ns = sum(e.points for hand in new for e in hand if e.side is Side.NS)
         ew = sum(e.points for hand in new for e in hand if e.side is Side.EW)
@@ -474,5 +509,12 @@ class Session:
                 "above": {s.name: r.above(s) for s in (Side.NS, Side.EW)},
                 "totals": {"NS": r.totals[0], "EW": r.totals[1]},
                 "winner": None if r.winner is None else r.winner.name,
+            }
+        if self.setup.kind == "chicago":
+            c = self.chicago
+            out["chicago"] = {
+                "deals": c.deals,
+                "parts": {s.name: c.part_score(s) for s in (Side.NS, Side.EW)},
+                "totals": {"NS": c.totals[0], "EW": c.totals[1]},
             }
         return out

@@ -144,7 +144,7 @@ SERVER_MESSAGES: dict[str, Any] = {
                     "required": ["kind", "board", "results", "total", "asked", "over", "actions"],
                     "description": "bridgetable.core.session.Session.summary() for this role",
                     "properties": {
-                        "kind": {"enum": ["set", "rubber"]},
+                        "kind": {"enum": ["set", "rubber", "chicago"]},
                         "boards": {"type": ["integer", "null"]},
                         "board": {"type": "integer", "minimum": 1},
                         "results": {"type": "array", "items": {"type": "object"}},
@@ -153,6 +153,7 @@ SERVER_MESSAGES: dict[str, Any] = {
                         "over": {"type": "boolean"},
                         "actions": {"type": "array", "items": {"type": "string"}},
                         "rubber": {"type": "object"},
+                        "chicago": {"type": "object"},
                     },
                 },
             },
@@ -252,11 +253,12 @@ _CREATE = {
         "session": {
             "type": "object",
             "description": "a table that plays on, board after board, dealt from the seed: "
-            "a set of duplicate boards 1..boards (Law 2) or a rubber (rules 'rubber'); "
+            "a set of duplicate boards 1..boards (Law 2), a rubber or four deals of chicago "
+            "(both with rules 'rubber'); "
             "not with board, deal, contract or declarer",
             "required": ["kind"],
             "properties": {
-                "kind": {"enum": ["set", "rubber"]},
+                "kind": {"enum": ["set", "rubber", "chicago"]},
                 "boards": {"type": "integer", "minimum": 1, "maximum": 1000},
             },
         },

@@ -1417,7 +1417,8 @@ function resultEl(v) {
 // the table's session over boards: the boards' results, the running score, "Next board"
 function sessionEl(ss) {
   const sign = (n) => (n > 0 ? `+${n}` : String(n));
-  const title = ss.kind === "rubber" ? "Rubber" : `Set of ${ss.boards} board${ss.boards === 1 ? "" : "s"}`;
+  const title = ss.kind === "rubber" ? "Rubber" : ss.kind === "chicago" ? "Chicago (four deals)"
+    : `Set of ${ss.boards} board${ss.boards === 1 ? "" : "s"}`;
   const box = h("section", { class: "panel session", id: "session", "aria-label": "Session score" }, h("h3", { text: title }));
   if (ss.results.length) {
     box.append(h("table", { class: "session-results" }, h("caption", { text: "Results (North-South's score)" }),
@@ -1437,6 +1438,10 @@ function sessionEl(ss) {
         h("td", { text: String(rb[k].NS) }), h("td", { text: String(rb[k].EW) }))),
         h("tr", {}, h("th", { scope: "row", text: "Total" }), h("td", { text: String(rb.totals.NS) }), h("td", { text: String(rb.totals.EW) })))));
     if (rb.winner) box.append(h("p", { text: `The rubber is won by ${rb.winner === "NS" ? "North-South" : "East-West"}.` }));
+  }
+  if (ss.chicago) {
+    const c = ss.chicago;
+    box.append(h("p", { class: "chicago", text: `Deals counted: ${c.deals} of 4. Points: N-S ${c.totals.NS}, E-W ${c.totals.EW}.` }));
   }
   if (ss.over) {
     box.append(h("p", { class: "session-over", text: "The session is over." }));

@@ -2,7 +2,8 @@
 
 * ``POST /api/tables`` -- create a table (robots, rules, policy, board, deal, contract +
   declarer); ``"policy": "table"`` is table mode (irregularities accepted and rectified);
-  ``"session": {"kind": "set", "boards": N}`` or ``{"kind": "rubber"}`` makes a table that
+  ``"session": {"kind": "set", "boards": N}``, ``{"kind": "rubber"}`` or ``{"kind":
+  "chicago"}`` makes a table that
   plays on, board after board, dealt from the seed
 * ``GET /api/tables/{id}`` -- public summary
 * ``GET /api/tables/{id}/record?format=json|pbn|lin[&board=n]`` -- the record as the Director
@@ -70,13 +71,13 @@ def session_from(
     if spec is None:
         return None
     if not isinstance(spec, dict) or set(spec) - {"kind", "boards"}:
-        raise HTTPError(400, "session is {kind: set|rubber, boards: N for a set}")
+        raise HTTPError(400, "session is {kind: set|rubber|chicago, boards: N for a set}")
     for key in ("deal", "contract", "declarer", "board"):
         if key in body:
             raise HTTPError(400, f"a session deals its own boards: no {key}")
     kind = spec.get("kind")
-    if kind not in ("set", "rubber"):
-        raise HTTPError(400, "a session's kind is 'set' or 'rubber'")
+    if kind not in ("set", "rubber", "chicago"):
+        raise HTTPError(400, "a session's kind is 'set', 'rubber' or 'chicago'")
     try:
         ss = SessionSetup(kind, seed=seed, boards=spec.get("boards"), rules=rules)
     except BridgeError as exc:
