@@ -108,6 +108,7 @@ def test_a_session_replays_from_its_log_and_the_log_round_trips_through_json() -
     text = json.dumps([entry_to_dict(e) for e in s.log])
     log = [entry_from_dict(d) for d in json.loads(text)]
     assert log == list(s.log) and NextAsked(Seat.EAST) == log[-1]
+    assert s.since(3) == s.log[3:] and len(s.log) == s.version
     again = Session.replay(SessionSetup.from_dict(s.setup.to_dict()), log)
     assert again.version == s.version and again.number == 2
     assert again.results == s.results and again.asked == {Seat.EAST}

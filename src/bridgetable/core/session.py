@@ -251,6 +251,11 @@ class Session:
         self._sync()
         return tuple(self._log)
 
+    def since(self, version: int) -> tuple[Any, ...]:
+        """The entries of the log from ``version`` on."""
+        self._sync()
+        return tuple(self._log[version:])
+
     @property
     def version(self) -> int:
         """The number of entries in the log."""

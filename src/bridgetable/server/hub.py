@@ -409,7 +409,7 @@ class Hub:
         self.tables[table.id] = table
         self.eviction.admit(self.tables, table)
         if table.version > before:
-            await self._after_change(table, table.session.log[before:])
+            await self._after_change(table, table.session.since(before))
         return table
 
     def _build(self, stored: StoredTable) -> Table:
@@ -579,7 +579,7 @@ class Hub:
         then broadcast and run what follows them."""
         game = table.session
         self._robots_ask_next(table)
-        new = game.log[before:]
+        new = game.since(before)
         views: dict[Role, str] | None = None
         if new:
             try:
@@ -656,7 +656,7 @@ class Hub:
             before = table.version
             await self._catch_up_locked(table)
             if table.version > before:
-                await self._after_change(table, table.session.log[before:])
+                await self._after_change(table, table.session.since(before))
 
     async def _catch_up_locked(self, table: Table) -> None:
         for e in await self.store.events_since(table.id, table.version):
