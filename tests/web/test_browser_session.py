@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_harness import WebServer, chromium, missing_browser, open_page, view_of, wait_view
+from web_harness import WebServer, chromium, missing_browser, open_page, shot, view_of, wait_view
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +83,7 @@ def test_after_a_board_the_hands_the_score_and_next_board(
     assert session.locator(".session-total").inner_text() == f"Running total: N-S {sign}"
     assert session.locator(".session-results tbody tr").count() == 1
     page.locator("#result").wait_for()
+    shot(page, "after-board")
     button = session.get_by_role("button", name="Next board")
     button.click()
     wait_view(page, "v.board === 2")
