@@ -62,10 +62,40 @@ def test_selfplay_is_deterministic_for_a_seed(capsys: pytest.CaptureFixture[str]
 
 
 def test_selfplay_text_shows_a_diagram(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["selfplay", "--boards", "1", "--seed", "2", "--rules", "rubber"]) == 0
+    assert main(["selfplay", "--boards", "1", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Board 1  Dealer N  Vul None")
     assert "Auction:" in out
+
+
+def test_selfplay_rubber_plays_a_rubber_to_its_end_with_the_sheet(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["selfplay", "--rules", "rubber", "--seed", "3", "--json"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    *deals, last = lines
+    sheet = last["rubber"]
+    # Law 74: two games to one side ends the rubber, with its bonus in the last deal
+    assert sheet["games"].count(sheet["winner"]) == 2 and sheet["deals"] == len(deals)
+    assert [x[3] for d in deals for x in d["lines"] if x[3] == "rubber"] == ["rubber"]
+    assert deals[-1]["lines"][-1][3] == "rubber"
+    # the dealer rotates and the vulnerability comes from the games won, not the board
+    assert [d["dealer"] for d in deals] == ["NESW"[i % 4] for i in range(len(deals))]
+    assert deals[0]["vulnerable"] == "None"
+    for side in ("NS", "EW"):
+        below = sum(x[1] for d in deals for x in d["lines"] if x[0] == side)
+        above = sum(x[2] for d in deals for x in d["lines"] if x[0] == side)
+        assert (sheet["below"][side], sheet["above"][side]) == (below, above)
+        assert sheet["totals"][side] == below + above
+    assert sum(d["score"] for d in deals) == sheet["totals"]["NS"] - sheet["totals"]["EW"]
+
+
+def test_selfplay_rubber_text_ends_with_the_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--rules", "rubber", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "below the line" in out and "Rubber sheet: won by" in out
+    assert out.rstrip().splitlines()[-1].startswith("Total")
+    assert main(["selfplay", "--rules", "rubber", "--boards", "2"]) == 2  # a rubber's length
 
 
 def test_bad_arguments_exit_with_usage(capsys: pytest.CaptureFixture[str]) -> None:
@@ -140,3 +170,22 @@ def test_adjudicate_a_record_under_its_rules(
             assert main([*again, "--no-dd"]) == 0
             assert json.loads(capsys.readouterr().out)["final"] == 1
     assert finals == {"rubber": 0, "duplicate": 1}
+
+
+def test_selfplay_chicago_plays_four_counted_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--rules", "chicago", "--seed", "5", "--json"]) == 0
+    *deals, last = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    sheet = last["chicago"]
+    counted = [d for d in deals if d["contract"] != "Pass"]
+    assert sheet["deals"] == len(counted) == 4 and sheet["dealt"] == len(deals)
+    # Chicago's vulnerability: none, dealer's side, dealer's side, both
+    assert [(d["dealer"], d["vulnerable"]) for d in counted] == [
+        ("N", "None"),
+        ("E", "EW"),
+        ("S", "NS"),
+        ("W", "All"),
+    ]
+    for side in ("NS", "EW"):
+        points = sum(x[1] + x[2] for d in deals for x in d["lines"] if x[0] == side)
+        assert sheet["totals"][side] == points
+    assert main(["selfplay", "--rules", "chicago", "--boards", "4"]) == 2

@@ -22,6 +22,8 @@ from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.scoring import board_score
+from bridgetable.core.seats import SEATS
+from bridgetable.core.session import Session, SessionSetup
 
 
 def random_auction(board: Board, rng: random.Random, *, pass_weight: float = 0.65) -> None:
@@ -68,6 +70,71 @@ def play_random_board(number: int, rng: random.Random, rules: RuleSet | None = N
     random_auction(board, rng)
     random_play(board, rng)
     return board
+
+
+def play_random_rubber(
+    seed: int, rng: random.Random, *, kind: str = "rubber", max_deals: int = 10_000
+) -> Session:
+    """Play a rubber (``kind="chicago"``: four deals of Chicago) to its end (Laws of Rubber
+    Bridge, Law 74): each deal dealt from ``seed`` by the session, bid and played at random
+    with ``rng``, the four seats asking for the next deal after each. Stops after
+    ``max_deals`` deals if it is not over by then (a rubber is then unfinished: Law 80
+    settles it)."""
+    if kind not in ("rubber", "chicago"):
+        raise ValueError(f"a rubber or chicago, not {kind!r}")
+    game = Session(
+        SessionSetup(
+            "chicago" if kind == "chicago" else "rubber", seed=seed, rules=RuleSet.rubber()
+        )
+    )
+    for _ in range(max_deals):
+        random_auction(game.board, rng)
+        random_play(game.board, rng)
+        if game.is_over:
+            break
+        if game.number >= max_deals:
+            break
+        for seat in SEATS:
+            game.ask_next(seat)
+    return game
+
+
+def rubber_summary(game: Session) -> dict[str, Any]:
+    """The ``selfplay --rules rubber|chicago --json`` closing object: the score sheet."""
+    if game.setup.kind == "chicago":
+        c = game.chicago
+        ns, ew = c.totals
+        return {
+            "chicago": {
+                "deals": c.deals,
+                "dealt": len(game.results),
+                "lines": [[e.side.name, e.below, e.above, e.label] for e in c.entries],
+                "below": {
+                    side.name: sum(e.below for e in c.entries if e.side is side)
+                    for side in (SEATS[0].side, SEATS[1].side)
+                },
+                "above": {
+                    side.name: sum(e.above for e in c.entries if e.side is side)
+                    for side in (SEATS[0].side, SEATS[1].side)
+                },
+                "totals": {"NS": ns, "EW": ew},
+            }
+        }
+    r = game.rubber
+    ns, ew = r.final_totals()
+    return {
+        "rubber": {
+            "deals": len(game.results),
+            "games": [s.name for s in r.games],
+            "winner": None if r.winner is None else r.winner.name,
+            "lines": [
+                [e.side.name, e.below, e.above, e.label] for e in (*r.entries, *r.unfinished())
+            ],
+            "below": {"NS": r.below(SEATS[0].side), "EW": r.below(SEATS[1].side)},
+            "above": {"NS": r.above(SEATS[0].side), "EW": r.above(SEATS[1].side)},
+            "totals": {"NS": ns, "EW": ew},
+        }
+    }
 
 
 def summary(board: Board) -> dict[str, Any]:

@@ -47,8 +47,11 @@ class Tracker:
         self.faced = False
         self.dummy: Seat | None = None
         self.trump: Any = None
+        self.over = False
 
     def update(self, board: Board, event: Any) -> None:
+        # after play (or a pass-out) the deal is no longer secret (Law 66D)
+        self.over = board.is_over
         if board.dummy is not None:
             self.dummy = board.dummy
             self.trump = board.contract.strain.suit if board.contract else None
@@ -74,7 +77,7 @@ class Tracker:
             self.trick = []
 
     def allowed(self, role: Seat | Observer) -> set[Card]:
-        if role is DIRECTOR:
+        if role is DIRECTOR or self.over:
             return set(CARDS)
         out = {c for _, c in self.trick}
         if self.faced and self.dummy is not None:
@@ -245,9 +248,15 @@ def play_checked(seed: int, *, check_every_step: bool) -> Board:
                 assert snapshot(board) == before, name
             if rng.random() < 0.05:
                 prefixes[len(board.events)] = before
+        if not board.is_over:  # the original hands are shown only after the board
+            assert all(not board.view_for(role).deal for role in ROLES)
         random_extra(board, rng)
         if not step(board, rng):
             break
+    for role in ROLES:  # after it, every role sees the four hands as dealt (Law 66D)
+        v = board.view_for(role)
+        assert v.deal == {s: setup.deal[s] for s in SEATS}
+        assert v.visible_cards() == set(CARDS)
     return_board_checks(board, prefixes)
     return board
 
@@ -338,6 +347,8 @@ def concealed_from(board: Board, seat: Seat) -> set[Card]:
     """Cards ``seat`` may never see now: other players' concealed cards (dummy's are faced
     once play starts; penalty cards lie face up, Law 50A)."""
     out: set[Card] = set()
+    if board.is_over:  # the four hands are shown after the board (Law 66D)
+        return out
     faced = board.phase in (Phase.PLAY, Phase.ENDED)
     for s in SEATS:
         if s is seat or (faced and s is board.dummy):

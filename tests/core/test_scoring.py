@@ -581,3 +581,32 @@ def test_docstring_examples() -> None:
     result = doctest.testmod(scoring, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_chicago_games_part_scores_carried_and_the_fourth_deal_bonus() -> None:
+    from bridgetable.core.calls import Contract
+    from bridgetable.core.errors import WrongPhase
+    from bridgetable.core.scoring import Chicago
+    from bridgetable.core.seats import Side
+
+    c = Chicago()
+    assert [Chicago.vulnerability_of(n).value for n in (1, 2, 3, 4)] == ["None", "EW", "NS", "All"]
+    c = c.record(Contract.parse("4S N"), 10)  # game, not vulnerable: 120 + 300
+    assert c.totals == (420, 0)
+    c = c.record(Contract.parse("2D E"), 8)  # a part score, carried
+    assert c.part_score(Side.EW) == 40 and c.totals == (420, 40)
+    c = c.record(Contract.parse("3NT S"), 8)  # vulnerable on deal 3 (South deals): 1 down
+    assert c.totals == (420, 140)
+    c = c.record(Contract.parse("2C W"), 8)  # 40 + 40 carried: no game; deal 4 part score
+    assert c.part_score(Side.EW) == 80
+    assert [e.label for e in c.hands[-1]] == ["2C made", "part score on the fourth deal"]
+    assert c.totals == (420, 280) and c.is_over
+    with pytest.raises(WrongPhase):
+        c.record(Contract.parse("1NT N"), 7)
+    # a game on the fourth deal (both vulnerable) earns 500 and no part-score bonus
+    d = Chicago()
+    for contract in ("1C N", "1C N", "1C N"):
+        d = d.record(Contract.parse(contract), 6)  # all down one
+    d = d.record(Contract.parse("4H E"), 10)
+    assert [e.label for e in d.hands[-1]] == ["4H made", "game"]
+    assert d.hands[-1][-1].above == 500

@@ -213,6 +213,10 @@ class Command:
     #: hands set), so the views offer it regardless: the offer reveals nothing
     hidden_refusal: bool = False
     doc: str = field(default="", compare=False)
+    #: ``"board"``: given to the board in play (``Board.<method>``); ``"session"``: given to
+    #: the table's session over boards (``Session.<method>``, :mod:`bridgetable.core.session`),
+    #: which offers it in its own summary, never in a board's view
+    scope: Literal["board", "session"] = "board"
 
     def parse(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """The typed arguments, by the Board method's keywords."""
@@ -297,6 +301,8 @@ def run_command(
         raise BadCommand("args must be a JSON object")
     who, seat = _who(role)
     cmd = _command(action, DIRECTOR if who == DIRECTOR else PLAYER)
+    if cmd.scope != "board":
+        raise BadCommand(f"{action!r} is given to the table's session, not to a board")
     return cmd.give(board, seat, args, now if now is not None else _EPOCH)
 
 
@@ -307,6 +313,8 @@ def check_command(
     runs its checks and stops where it would record its event)."""
     who, seat = _who(role)
     cmd = _command(action, DIRECTOR if who == DIRECTOR else PLAYER)
+    if cmd.scope != "board":
+        raise BadCommand(f"{action!r} is given to the table's session, not to a board")
     if board.dry_run:
         raise RuntimeError("a dry run inside a dry run")
     board.dry_run = True
@@ -331,7 +339,11 @@ def actions_for(board: Board, seat: Seat | None) -> list[str]:
     """The commands ``seat`` (``None``: the Director) may give now, in the order of
     :data:`COMMANDS`: the action list of the views."""
     who = PLAYER if seat is not None else DIRECTOR
-    return [c.name for c in COMMANDS.values() if c.who == who and c.is_offered(board, seat)]
+    return [
+        c.name
+        for c in COMMANDS.values()
+        if c.who == who and c.scope == "board" and c.is_offered(board, seat)
+    ]
 
 
 def args_schema(cmd: Command) -> dict[str, Any]:
@@ -357,6 +369,7 @@ def describe() -> list[dict[str, Any]]:
             "law": c.law,
             "widget": c.widget,
             "table_only": c.table_only,
+            "scope": c.scope,
             "events": list(c.events),
             "args": [{"name": a.name, "kind": str(a.kind), "required": a.required} for a in c.args],
         }
@@ -712,6 +725,15 @@ _ALL: tuple[Command, ...] = (
         args=(_CARD,),
         offered=_offer_choose_for_dummy,
         widget="form",
+    ),
+    # -- the table's session over boards (bridgetable.core.session)
+    Command(
+        "next",
+        "ask_next",
+        ("NextAsked",),
+        "7C",
+        "Next board",
+        scope="session",
     ),
     # -- claims and concessions
     Command(

@@ -41,6 +41,7 @@ from bridgetable.core.errors import NotationError, WrongPhase
 from bridgetable.core.seats import Seat, Side
 
 __all__ = [
+    "Chicago",
     "HonoursHeld",
     "HonoursKind",
     "Rubber",
@@ -629,3 +630,157 @@ class Rubber:
         ns, ew = self.totals
         games = "".join(s.name[0] for s in self._games) or "-"
         return f"<Rubber hands={len(self._hands)} games={games} NS={ns} EW={ew}>"
+
+
+#: Chicago's vulnerability by deal: none, dealer's side, dealer's side, both.
+_CHICAGO_VUL = ("none", "dealer", "dealer", "both")
+
+
+class Chicago:
+    """Four-deal bridge ("Chicago"); immutable, each :meth:`record` returns a new one.
+
+    In our own words, the usual rules of Chicago (played under the rubber bridge code):
+
+    * four deals, the dealer rotating clockwise from North; a passed-out deal is not counted
+      and the same dealer deals again;
+    * vulnerability: neither side on the first deal, the dealer's side on the second and
+      third, both sides on the fourth;
+    * each deal is scored as in rubber bridge (trick points below the line, premiums above,
+      honours included) with the deal's vulnerability, and a game made earns 300 not
+      vulnerable, 500 vulnerable, at once;
+    * part scores are carried from deal to deal towards game until either side makes a game,
+      which ends both sides' part scores; a part score made on the fourth deal that does not
+      complete a game earns 100.
+
+    >>> from bridgetable.core.calls import Contract
+    >>> c = Chicago().record(Contract.parse("2H N"), 8).record(Contract.parse("2S S"), 8)
+    >>> c.deals, c.totals, c.part_score(Side.NS)
+    (2, (420, 0), 0)
+    """
+
+    __slots__ = ("_hands", "_parts")
+
+    _hands: tuple[tuple[RubberEntry, ...], ...]
+    _parts: tuple[int, int]
+
+    def __init__(self) -> None:
+        self._hands = ()
+        self._parts = (0, 0)
+
+    @staticmethod
+    def dealer_of(deal: int) -> Seat:
+        """The dealer of the ``deal``-th counted deal (1-4): North, East, South, West."""
+        if not _is_int(deal) or not 1 <= deal <= 4:
+            raise NotationError(f"a Chicago deal is numbered 1 to 4, not {deal!r}")
+        return Seat(deal - 1)
+
+    @staticmethod
+    def vulnerability_of(deal: int) -> Vulnerability:
+        """The vulnerability of the ``deal``-th counted deal (1-4)."""
+        dealer = Chicago.dealer_of(deal)
+        kind = _CHICAGO_VUL[deal - 1]
+        if kind == "none":
+            return Vulnerability.NONE
+        if kind == "both":
+            return Vulnerability.BOTH
+        return Vulnerability.NS if dealer.side is Side.NS else Vulnerability.EW
+
+    @property
+    def deals(self) -> int:
+        """The deals counted so far (passed-out deals are not)."""
+        return len(self._hands)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the four deals have been played."""
+        return len(self._hands) >= 4
+
+    @property
+    def hands(self) -> tuple[tuple[RubberEntry, ...], ...]:
+        """The entries of each deal, in order."""
+        return self._hands
+
+    @property
+    def entries(self) -> tuple[RubberEntry, ...]:
+        """Every entry, in order."""
+        return tuple(e for hand in self._hands for e in hand)
+
+    def part_score(self, side: Side) -> int:
+        """``side``'s trick points carried towards game."""
+        return self._parts[side]
+
+    def total(self, side: Side) -> int:
+        """``side``'s points so far."""
+        return sum(e.points for e in self.entries if e.side is side)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """``(North-South, East-West)`` points so far; index it with a :class:`Side`."""
+        return (self.total(Side.NS), self.total(Side.EW))
+
+    def record(
+        self, contract: Contract, tricks: int, honours: HonoursHeld | None = None
+    ) -> Chicago:
+        """The Chicago after the next deal, in which ``contract`` (with its declarer) was
+        played and declarer's side won ``tricks`` tricks. (A passed-out deal is not
+        recorded: it is dealt again.)
+
+        Raises:
+            NotationError: bad contract, tricks or honours.
+            WrongPhase: the four deals have been played.
+        """
+        c = _check_contract(contract)
+        t = _check_tricks(tricks)
+        if c.declarer is None:
+            raise NotationError(f"Chicago needs the declarer of {c}")
+        if honours is not None and not isinstance(honours, HonoursHeld):
+            raise NotationError(f"not a holding of honours: {honours!r}")
+        if self.is_over:
+            raise WrongPhase("record", None, "the four deals have been played", "Chicago")
+        deal = len(self._hands) + 1
+        side = c.declarer.side
+        vulnerable = Chicago.vulnerability_of(deal).is_vulnerable(side)
+        p = _parts(c, t, vulnerable)
+        entries: list[RubberEntry] = []
+        parts = list(self._parts)
+        if p.undertricks:
+            entries.append(RubberEntry(side.opponents, above=p.undertricks, label="undertricks"))
+        else:
+            entries.append(RubberEntry(side, below=p.trick_score, label=f"{c.bid} made"))
+            for points, label in (
+                (p.overtricks, "overtricks"),
+                (
+                    p.insult,
+                    "doubled contract made"
+                    if c.doubling is Doubling.DOUBLED
+                    else "redoubled contract made",
+                ),
+                (p.slam, "small slam" if c.level == 6 else "grand slam"),
+            ):
+                if points:
+                    entries.append(RubberEntry(side, above=points, label=label))
+            parts[side] += p.trick_score
+            if parts[side] >= GAME:
+                bonus = 500 if vulnerable else 300
+                entries.append(RubberEntry(side, above=bonus, label="game"))
+                parts = [0, 0]
+            elif deal == 4:
+                entries.append(RubberEntry(side, above=100, label="part score on the fourth deal"))
+        if honours is not None:
+            entries.append(RubberEntry(honours.side, above=honours.points, label="honours"))
+        new = Chicago()
+        new._hands = (*self._hands, tuple(entries))
+        new._parts = (parts[0], parts[1])
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Chicago):
+            return NotImplemented
+        return self._hands == other._hands
+
+    def __hash__(self) -> int:
+        return hash(self._hands)
+
+    def __repr__(self) -> str:
+        ns, ew = self.totals
+        return f"<Chicago deals={len(self._hands)} NS={ns} EW={ew}>"

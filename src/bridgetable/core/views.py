@@ -11,7 +11,11 @@ Laws, and nothing more:
 * his own quitted cards only as the row of won/lost marks he has pointed (65B, 66C);
 * the auction; an alert and the caller's own explanation go to the opponents, not to partner;
 * the Director sees everything; a spectator sees what every player may see (dummy, the
-  current trick), and no concealed hand.
+  current trick), and no concealed hand;
+* once play has ended or the board is passed out (a claim settled ends play too), the deal
+  is no longer secret: every role -- the four players and the spectators -- sees the four
+  original hands, the 13 cards each seat was dealt (``deal``; Law 66D lets the cards be
+  examined after play, and the record is then public).
 
 Example:
     >>> import random
@@ -148,6 +152,9 @@ class View:
     legal_calls: tuple[Call, ...] = ()
     replace_calls: tuple[Call, ...] = ()
     replace_index: int | None = None
+    #: the four original hands (13 cards each, as dealt), for every role once the board is
+    #: over (ended or passed out: Law 66D); empty before
+    deal: dict[Seat, Hand] = field(default_factory=dict)
 
     def visible_cards(self) -> set[Card]:
         """Every card whose face this view shows (the leak test's measure)."""
@@ -171,6 +178,8 @@ class View:
             out.update(pcs)
         if self.pending is not None and self.pending.get("card"):
             out.add(Card(self.pending["card"]))
+        for h in self.deal.values():
+            out.update(h)
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -238,6 +247,7 @@ class View:
             "legal_calls": [str(c) for c in self.legal_calls],
             "replace_calls": [str(c) for c in self.replace_calls],
             "replace_index": self.replace_index,
+            "deal": {s.letter: h.to_pbn() for s, h in self.deal.items()},
         }
 
 
@@ -367,6 +377,12 @@ def view_for(board: Board, role: Role) -> View:
         pending = p.summary()
         options = p.options if seat is not None else ()
 
+    # after the board (play ended, a claim settled, or passed out) the four hands as dealt
+    # are shown to everyone: Law 66D lets the cards be examined after play
+    deal: dict[Seat, Hand] = {}
+    if phase is Phase.ENDED or phase is Phase.PASSED_OUT:
+        deal = {s: b.setup.deal[s] for s in SEATS}
+
     prompts = []
     if seat is not None and b.misexplanation_prompt(seat):
         prompts.append("disclose_misexplanation")
@@ -413,6 +429,7 @@ def view_for(board: Board, role: Role) -> View:
         legal_calls=legal_calls,
         replace_calls=replace_calls,
         replace_index=replace_index,
+        deal=deal,
     )
 
 

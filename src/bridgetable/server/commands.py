@@ -39,6 +39,7 @@ from bridgetable.core import commands as _registry
 from bridgetable.core.board import Board
 from bridgetable.core.commands import BadCommand, Command
 from bridgetable.core.events import is_storable_text
+from bridgetable.core.session import Session
 from bridgetable.core.views import Role
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "BadCommand",
     "bad_text",
     "run_command",
+    "run_session_command",
 ]
 
 
@@ -87,3 +89,10 @@ def run_command(board: Board, role: Role, action: str, args: dict[str, Any]) -> 
     """Give ``action`` on ``board`` for ``role`` now; raises :class:`BadCommand` for a
     malformed command and the engine's ``ActionRefused`` for one the Laws do not allow now."""
     _registry.run_command(board, role, action, args, now=datetime.now(UTC))
+
+
+def run_session_command(session: Session, role: Role, action: str, args: dict[str, Any]) -> None:
+    """Give ``action`` at a table playing ``session`` for ``role`` now: ``next`` to the
+    session (:mod:`bridgetable.core.session`), any other command to its board in play; raises
+    as :func:`run_command` does."""
+    session.command(role, action, args, now=datetime.now(UTC))

@@ -32,13 +32,18 @@ from bridgetable.adjudication.ruling import adjudicate_case
 from bridgetable.core.board import Board
 from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.errors import ActionRefused, BridgeError
-from bridgetable.core.events import event_from_dict, event_to_dict
-from bridgetable.core.record import BoardRecord, BoardSetup
+from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import SEATS, Seat
+from bridgetable.core.session import (
+    Session,
+    SessionSetup,
+    entry_from_dict,
+    entry_to_dict,
+)
 from bridgetable.core.views import DIRECTOR, SPECTATOR, Role, parse_role
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.player import RobotConfig, decide, fallback_card
-from bridgetable.server.commands import BadCommand, run_command
+from bridgetable.server.commands import BadCommand, run_session_command
 from bridgetable.server.eviction import EVICT_AFTER, Eviction
 from bridgetable.server.floors import ClaimFloors, floor_of
 from bridgetable.server.limits import TALK, WindowCounter
@@ -178,14 +183,24 @@ class CommandError(Exception):
         )
 
 
+def session_setup_of(meta: Mapping[str, Any], first: BoardSetup) -> SessionSetup:
+    """The session a stored table plays: ``meta["session"]``, or for a table made for one
+    board (no session in its metadata) a set of that one board."""
+    data = meta.get("session")
+    if data is None:
+        return SessionSetup("set", seed=int(meta.get("seed", 0)), boards=1, rules=first.rules)
+    return SessionSetup.from_dict(data)
+
+
 @dataclass(eq=False, slots=True, weakref_slot=True)
 class Table:
-    """One table: its board (the authority), metadata and connections."""
+    """One table: its session over boards (the authority; the board in play is its
+    ``board``), metadata and connections. ``first`` is the stored setup of its first board."""
 
     id: str
-    setup: BoardSetup
+    first: BoardSetup
     meta: dict[str, Any]
-    board: Board
+    session: Session
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
     memories: dict[Seat, Memory] = field(default_factory=dict)
@@ -198,11 +213,24 @@ class Table:
     proposal_for: Any = None
     #: the last command refused because a view could not be built with it (for the Director)
     fault: str | None = None
+    #: the board number the robots' memories are of
+    memory_board: int = 0
+
+    @property
+    def board(self) -> Board:
+        """The board in play (or the last one played)."""
+        return self.session.board
+
+    @property
+    def setup(self) -> BoardSetup:
+        """The setup of the board in play."""
+        return self.session.board.setup
 
     @property
     def version(self) -> int:
-        """The number of events so far."""
-        return len(self.board.events)
+        """The number of entries in the session's log so far (every board's events and the
+        seats' requests for the next board)."""
+        return self.session.version
 
     @property
     def robots(self) -> list[Seat]:
@@ -231,6 +259,11 @@ class Table:
             "contract": None if b.contract is None else str(b.contract),
             "to_act": None if b.to_act is None else b.to_act.letter,
             "over": b.is_over,
+            "session": {
+                "kind": self.session.setup.kind,
+                "boards": self.session.setup.boards,
+                "over": self.session.is_over,
+            },
         }
 
 
@@ -287,9 +320,14 @@ class Hub:
     # ------------------------------------------------------------------ tables
 
     async def create(
-        self, setup: BoardSetup, robots: list[Seat], seed: int
+        self,
+        setup: BoardSetup,
+        robots: list[Seat],
+        seed: int,
+        session: SessionSetup | None = None,
     ) -> tuple[Table, dict[str, str]]:
-        """Create and store a table; returns it and one token per human seat."""
+        """Create and store a table; returns it and one token per human seat. ``setup`` is
+        its first board; with ``session`` the table plays on, board after board."""
         self.eviction.make_room(self.tables)  # raises TablesFull when all are in use
         table_id = secrets.token_urlsafe(9)
         tokens = {s.letter: secrets.token_urlsafe(24) for s in SEATS if s not in robots}
@@ -299,8 +337,11 @@ class Hub:
             "tokens": {token_hash(t): s for s, t in tokens.items()},
             "taken": sorted(tokens),
         }
+        if session is not None:
+            meta["session"] = session.to_dict()
+        game = Session(session_setup_of(meta, setup), first=setup, oracle=self.floors)
         await self.store.create_table(table_id, setup.to_dict(), meta, time.time())
-        table = Table(table_id, setup, meta, Board(setup, oracle=self.floors))
+        table = Table(table_id, setup, meta, game)
         self.tables[table_id] = table
         self.eviction.admit(self.tables, table)
         await self._start_robots(table)
@@ -368,23 +409,27 @@ class Hub:
         self.tables[table.id] = table
         self.eviction.admit(self.tables, table)
         if table.version > before:
-            await self._after_change(table, table.board.events[before:])
+            await self._after_change(table, table.session.since(before))
         return table
 
     def _build(self, stored: StoredTable) -> Table:
         """Recovery by replay: every stored event is checked again by the engine."""
         check_meta(stored.meta)
-        setup = BoardSetup.from_dict(stored.setup)
-        events = tuple(event_from_dict(e) for e in stored.events)
-        board = Board.replay(BoardRecord(setup, events))
-        board.oracle = self.floors
-        return Table(stored.id, setup, stored.meta, board)
+        first = BoardSetup.from_dict(stored.setup)
+        entries = [entry_from_dict(e) for e in stored.events]
+        game = Session.replay(
+            session_setup_of(stored.meta, first), entries, first=first, oracle=self.floors
+        )
+        return Table(stored.id, first, stored.meta, game)
 
-    def _rebuild(self, table: Table, version: int) -> Board:
-        """The table's board as it was at ``version`` (a write that failed is undone)."""
-        board = Board.replay(BoardRecord(table.setup, table.board.events[:version]))
-        board.oracle = self.floors
-        return board
+    def _rebuild(self, table: Table, version: int) -> Session:
+        """The table's session as it was at ``version`` (a write that failed is undone)."""
+        return Session.replay(
+            table.session.setup,
+            table.session.log[:version],
+            first=table.first,
+            oracle=self.floors,
+        )
 
     async def recover_all(self) -> int:
         """Load every unfinished table (at startup), the ``max_tables`` newest when bounded
@@ -440,8 +485,8 @@ class Hub:
         return self.clock() - ended > self.token_hours * 3600
 
     async def _note_end(self, table: Table) -> None:
-        """Keep the time the board ended, once (the tokens expire from it)."""
-        if table.board.is_over and "ended" not in table.meta:
+        """Keep the time the session ended, once (the tokens expire from it)."""
+        if table.session.is_over and "ended" not in table.meta:
             meta = {**table.meta, "ended": self.clock()}
             await self.store.update_meta(table.id, meta)
             table.meta = meta
@@ -469,7 +514,9 @@ class Hub:
 
     def _view_message(self, table: Table, role: Role) -> str:
         view = table.board.view_for(role).to_dict()
-        return encode(View(table=table.id, version=table.version, view=view))
+        seat = role if isinstance(role, Seat) else None
+        summary = table.session.summary(seat)
+        return encode(View(table=table.id, version=table.version, view=view, session=summary))
 
     def _view_messages(self, table: Table) -> dict[Role, str]:
         """Every role's view message; raises if one cannot be built or encoded."""
@@ -504,7 +551,6 @@ class Hub:
                 f"at most {self._talk.limit} questions, calls and announcements a minute",
             )
         async with table.lock:
-            board = table.board
             before = table.version
             if version != before:
                 raise CommandError(
@@ -513,7 +559,7 @@ class Hub:
                     version=before,
                 )
             try:
-                run_command(board, role, action, args if args is not None else {})
+                run_session_command(table.session, role, action, args if args is not None else {})
             except ActionRefused as exc:
                 raise CommandError(
                     "refused",
@@ -529,16 +575,17 @@ class Hub:
             return table.version
 
     async def _commit(self, table: Table, before: int) -> None:
-        """Store the events recorded since ``before`` (the table's lock held), or undo them;
+        """Store the entries logged since ``before`` (the table's lock held), or undo them;
         then broadcast and run what follows them."""
-        board = table.board
-        new = board.events[before:]
+        game = table.session
+        self._robots_ask_next(table)
+        new = game.since(before)
         views: dict[Role, str] | None = None
         if new:
             try:
                 views = self._view_messages(table)
             except Exception as exc:  # isolated: this table refuses the change, nothing stored
-                table.board = self._rebuild(table, before)
+                table.session = self._rebuild(table, before)
                 await self._fault(table, new, exc)
                 raise CommandError(
                     "table_fault",
@@ -548,16 +595,16 @@ class Hub:
                 ) from None
             try:
                 await self.store.append(
-                    table.id, before, [event_to_dict(e) for e in new], board.is_over
+                    table.id, before, [entry_to_dict(e) for e in new], game.is_over
                 )
             except VersionConflict:
-                table.board = self._rebuild(table, before)
+                table.session = self._rebuild(table, before)
                 await self._catch_up_locked(table)
                 raise CommandError(
                     "stale", "another process changed the table first", version=table.version
                 ) from None
             except Exception as exc:  # the store failed (disk full, database gone): say so
-                table.board = self._rebuild(table, before)
+                table.session = self._rebuild(table, before)
                 log.error("table %s: the store failed; not recorded", table.id, exc_info=exc)
                 raise CommandError(
                     "storage_error",
@@ -566,7 +613,7 @@ class Hub:
                     version=before,
                 ) from None
             except BaseException:
-                table.board = self._rebuild(table, before)
+                table.session = self._rebuild(table, before)
                 raise
             with contextlib.suppress(Exception):  # the end's time is kept when it can be
                 await self._note_end(table)
@@ -609,11 +656,11 @@ class Hub:
             before = table.version
             await self._catch_up_locked(table)
             if table.version > before:
-                await self._after_change(table, table.board.events[before:])
+                await self._after_change(table, table.session.since(before))
 
     async def _catch_up_locked(self, table: Table) -> None:
         for e in await self.store.events_since(table.id, table.version):
-            table.board.apply(event_from_dict(e))
+            table.session.apply(entry_from_dict(e))
 
     # ------------------------------------------------------------------ Law 79A2
 
@@ -749,13 +796,19 @@ class Hub:
     # ------------------------------------------------------------------ robots
 
     async def _start_robots(self, table: Table) -> None:
-        if not table.robots or table.board.is_over:
+        if not table.robots or table.session.is_over:
             return
         if not await self.store.try_lock_robots(table.id):
             return
         table.runs_robots = True
-        # rebuild each robot's memory from the views it would have been shown, in order
+        self._remember_board(table)
+        self._feed_robots(table, observe=False)
+
+    def _remember_board(self, table: Table) -> None:
+        """Rebuild each robot's memory of the board in play from the views it would have been
+        shown, in order (a new board starts a new memory)."""
         table.memories = {s: Memory() for s in table.robots}
+        table.memory_board = table.session.number
         replay = Board(table.setup)
         for s in table.robots:
             table.memories[s].observe(replay.view_for(s).to_dict())
@@ -763,11 +816,21 @@ class Hub:
             replay.apply(e)
             for s in table.robots:
                 table.memories[s].observe(replay.view_for(s).to_dict())
-        self._feed_robots(table, observe=False)
+
+    def _robots_ask_next(self, table: Table) -> None:
+        """The robots ask for the next board as soon as the board is over (a person's seat
+        asks with the ``next`` command)."""
+        game = table.session
+        for seat in table.robots:
+            if game.board.is_over and "next" in game.actions(seat):
+                game.ask_next(seat)
 
     def _feed_robots(self, table: Table, *, observe: bool = True) -> None:
         if self.closing:
             return
+        if table.memory_board != table.session.number:  # a new board was dealt
+            self._remember_board(table)
+            observe = False
         for seat in table.robots:
             view = table.board.view_for(seat).to_dict()
             if observe:

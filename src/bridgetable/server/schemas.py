@@ -52,6 +52,7 @@ COMMANDS_DOCUMENT: dict[str, Any] = {
                     "law": {"type": "string"},
                     "widget": {"enum": ["button", "form"]},
                     "table_only": {"type": "boolean"},
+                    "scope": {"enum": ["board", "session"]},
                     "events": {"type": "array", "items": {"type": "string"}},
                     "args": {"type": "array", "items": _ARG_DOC},
                 },
@@ -137,6 +138,23 @@ SERVER_MESSAGES: dict[str, Any] = {
                     "type": "object",
                     "required": ["role", "phase", "hands", "legal_cards", "actions"],
                     "description": "bridgetable.core.views.View.to_dict() for this role",
+                },
+                "session": {
+                    "type": "object",
+                    "required": ["kind", "board", "results", "total", "asked", "over", "actions"],
+                    "description": "bridgetable.core.session.Session.summary() for this role",
+                    "properties": {
+                        "kind": {"enum": ["set", "rubber", "chicago"]},
+                        "boards": {"type": ["integer", "null"]},
+                        "board": {"type": "integer", "minimum": 1},
+                        "results": {"type": "array", "items": {"type": "object"}},
+                        "total": {"type": "integer"},
+                        "asked": {"type": "array", "items": _SEAT},
+                        "over": {"type": "boolean"},
+                        "actions": {"type": "array", "items": {"type": "string"}},
+                        "rubber": {"type": "object"},
+                        "chicago": {"type": "object"},
+                    },
                 },
             },
         },
@@ -231,6 +249,18 @@ _CREATE = {
         "seed": {
             "type": "integer",
             "description": "deal and robots' seed (absent: 256 bits of OS entropy)",
+        },
+        "session": {
+            "type": "object",
+            "description": "a table that plays on, board after board, dealt from the seed: "
+            "a set of duplicate boards 1..boards (Law 2), a rubber or four deals of chicago "
+            "(both with rules 'rubber'); "
+            "not with board, deal, contract or declarer",
+            "required": ["kind"],
+            "properties": {
+                "kind": {"enum": ["set", "rubber", "chicago"]},
+                "boards": {"type": "integer", "minimum": 1, "maximum": 1000},
+            },
         },
     },
 }
@@ -340,6 +370,13 @@ def openapi_schema() -> dict[str, Any]:
                             "in": "query",
                             "schema": {"enum": ["json", "pbn", "lin"]},
                         },
+                        {
+                            "name": "board",
+                            "in": "query",
+                            "description": "the number of a board of the session already "
+                            "played (default: the board in play); public",
+                            "schema": {"type": "integer", "minimum": 1},
+                        },
                     ],
                     "responses": {
                         "200": {
@@ -350,7 +387,7 @@ def openapi_schema() -> dict[str, Any]:
                             },
                         },
                         **_TABLE_ERRORS,
-                        "400": _err("an unknown format"),
+                        "400": _err("an unknown format or board"),
                         "403": _err("board in play"),
                         "501": _err("format not installed"),
                     },

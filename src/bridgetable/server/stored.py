@@ -2,9 +2,10 @@
 bad row quarantines its table, never stops the server nor answers an internal error).
 
 The metadata is the server's own JSON (``Hub.create``, ``Hub.join``): the robots' seats,
-the seats taken, the hashes of the tokens and the roles they give, the robots' seed and the
-time the board ended. :func:`check_meta` is run on every table loaded from the store; a
-table whose metadata is anything else is quarantined.
+the seats taken, the hashes of the tokens and the roles they give, the robots' seed, the
+setup of the table's session over boards when it has one, and the time it ended.
+:func:`check_meta` is run on every table loaded from the store; a table whose metadata is
+anything else is quarantined.
 
 >>> check_meta({"robots": ["E"], "taken": ["N"], "tokens": {"ab": "N", "cd": "spectator"}})
 >>> check_meta({"robots": None, "tokens": {}})
@@ -49,6 +50,9 @@ def check_meta(meta: Any) -> None:
     seed = meta.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         fail("seed is not an integer")
+    session = meta.get("session")
+    if session is not None and not isinstance(session, dict):
+        fail("session is not an object")
     ended = meta.get("ended")
     if ended is not None and (not isinstance(ended, int | float) or isinstance(ended, bool)):
         fail("ended is not a time")

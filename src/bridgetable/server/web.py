@@ -191,7 +191,7 @@ def web_routes(get_table: TableGetter, solver: DoubleDummy | None = None) -> lis
                 return JSONResponse({"error": "no such table"}, status_code=404)
             if not table.board.is_over:
                 return JSONResponse({"error": "the board is in play"}, status_code=409)
-            key = (what, table_id, len(table.board.events))
+            key = (what, table_id, table.version)
             got = cache.pop(key, None)
             if got is None:
                 got = await run_in_threadpool(compute[what], table, solver)

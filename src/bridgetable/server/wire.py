@@ -163,6 +163,9 @@ class View:
     table: str
     version: int
     view: dict[str, Any]
+    #: the table's session over boards (``Session.summary`` for this role): the results,
+    #: the running score and the ``next`` command when it is offered
+    session: dict[str, Any] | None = field(default=None, metadata=_OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -351,6 +351,7 @@ function onMessage(msg) {
       break;
     case "view":
       state.view = msg.view;
+      state.session = msg.session || null;
       state.version = msg.version;
       render();
       retryStale();
@@ -400,7 +401,8 @@ function retryStale() {
   for (const [id, s] of state.sent) {
     if (s.after !== undefined && state.version >= s.after) {
       state.sent.delete(id);
-      if (state.role === "director" || state.view.actions.includes(s.action)) send(s.action, s.args);
+      const offered = state.view.actions.includes(s.action) || (state.session?.actions || []).includes(s.action);
+      if (state.role === "director" || offered) send(s.action, s.args);
     }
   }
 }
@@ -438,8 +440,11 @@ function render() {
   restoreInputs(inputs);
   if (key) document.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
   followFocus(v);
-  if ((v.phase === "ended" || v.phase === "passed_out") && state.resultFor !== state.table) {
-    state.resultFor = state.table;
+  // one result per board of the table's session
+  const boardKey = `${state.table}/${v.board}`;
+  if ((v.phase === "ended" || v.phase === "passed_out") && state.resultFor !== boardKey) {
+    state.resultFor = boardKey;
+    state.result = null;
     loadResult();
   }
 }
@@ -653,7 +658,14 @@ function seatEl(v, seat, where) {
   const playable = (c) => (myPlay && controls && (seat === v.hand_to_play || v.phase !== "play" || legal.has(c)))
     || anyCardFrom(v, seat);
   const focusable = (c) => legal.has(c) || anyCardFrom(v, seat);
-  if (v.hands[seat] !== undefined) {
+  if (v.deal && v.deal[seat] !== undefined) {
+    // after the board the four hands as dealt are shown to everyone (Law 66D)
+    const cards = handCards(v.deal[seat]);
+    box.append(h("div", { class: "hand rows dealt", role: "group", "aria-label": `${SEAT_NAME[seat]}'s hand as dealt` },
+      ...[..."SHDC"].map((s) => h("div", { class: "suit-row" },
+        h("span", { class: `suit-label ${isRed(s) ? "red" : ""}`, "aria-hidden": "true", text: SUIT_SYMBOL[s] }),
+        ...cards.filter((c) => c[0] === s).map((c) => cardEl(c, { small: true, owner: seat }))))));
+  } else if (v.hands[seat] !== undefined) {
     if (seat === v.dummy && v.dummy_columns.length && seat !== v.role) {
       box.append(dummyEl(v, seat, where, legal, playable, focusable));
     } else {
@@ -750,6 +762,9 @@ function renderSide(v) {
   if (v.claim) side.push(claimEl(v));
   if (v.role === "director") side.push(directorEl(v));
   if (v.phase === "ended" || v.phase === "passed_out") side.push(resultEl(v));
+  if (state.session && (v.phase === "ended" || v.phase === "passed_out" || state.session.results.length)) {
+    side.push(sessionEl(state.session));
+  }
   if (v.phase === "ended") side.push(analysisEl(v));
   if (!auctionFirst && v.auction.length) side.push(auctionEl(v));
   if (v.answers.length || v.explanations.length) side.push(answersEl(v));
@@ -1396,6 +1411,46 @@ function resultEl(v) {
         ...strains.map((s) => h("td", { text: String(r.dd[seat]?.[s] ?? (s === "N" ? r.dd[seat]?.NT : "") ?? "") })))))));
   }
   if (r?.par) box.append(parEl(r.par));
+  return box;
+}
+
+// the table's session over boards: the boards' results, the running score, "Next board"
+function sessionEl(ss) {
+  const sign = (n) => (n > 0 ? `+${n}` : String(n));
+  const title = ss.kind === "rubber" ? "Rubber" : ss.kind === "chicago" ? "Chicago (four deals)"
+    : `Set of ${ss.boards} board${ss.boards === 1 ? "" : "s"}`;
+  const box = h("section", { class: "panel session", id: "session", "aria-label": "Session score" }, h("h3", { text: title }));
+  if (ss.results.length) {
+    box.append(h("table", { class: "session-results" }, h("caption", { text: "Results (North-South's score)" }),
+      h("thead", {}, h("tr", {}, ...["Board", "Contract", "Tricks", "N-S"].map((t) => h("th", { scope: "col", text: t })))),
+      h("tbody", {}, ...ss.results.map((r) => h("tr", {},
+        h("th", { scope: "row", text: String(r.board) }),
+        h("td", { text: r.contract ? contractText(r.contract) : "Passed out" }),
+        h("td", { text: r.tricks === null ? "" : String(r.tricks) }),
+        h("td", { class: "score", text: sign(r.score) }))))));
+  }
+  box.append(h("p", { class: "session-total", text: `Running total: N-S ${sign(ss.total)}` }));
+  if (ss.rubber) {
+    const rb = ss.rubber;
+    box.append(h("table", { class: "rubber-sheet" }, h("caption", { text: "Rubber sheet" }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), h("th", { scope: "col", text: "N-S" }), h("th", { scope: "col", text: "E-W" }))),
+      h("tbody", {}, ...["above", "below"].map((k) => h("tr", {}, h("th", { scope: "row", text: k === "above" ? "Above the line" : "Below the line" }),
+        h("td", { text: String(rb[k].NS) }), h("td", { text: String(rb[k].EW) }))),
+        h("tr", {}, h("th", { scope: "row", text: "Total" }), h("td", { text: String(rb.totals.NS) }), h("td", { text: String(rb.totals.EW) })))));
+    if (rb.winner) box.append(h("p", { text: `The rubber is won by ${rb.winner === "NS" ? "North-South" : "East-West"}.` }));
+  }
+  if (ss.chicago) {
+    const c = ss.chicago;
+    box.append(h("p", { class: "chicago", text: `Deals counted: ${c.deals} of 4. Points: N-S ${c.totals.NS}, E-W ${c.totals.EW}.` }));
+  }
+  if (ss.over) {
+    box.append(h("p", { class: "session-over", text: "The session is over." }));
+  } else if (ss.asked.length) {
+    box.append(h("p", { class: "asked", text: `Ready for the next board: ${ss.asked.map((s) => SEAT_NAME[s]).join(", ")}.` }));
+  }
+  if (ss.actions.includes("next")) {
+    box.append(h("button", { type: "button", class: "action next-board", dataset: { action: "next", key: "act-next" }, onclick: () => send("next") }, labelOf("next")));
+  }
   return box;
 }
 

@@ -1,10 +1,14 @@
 """The tables' HTTP API.
 
 * ``POST /api/tables`` -- create a table (robots, rules, policy, board, deal, contract +
-  declarer); ``"policy": "table"`` is table mode (irregularities accepted and rectified)
+  declarer); ``"policy": "table"`` is table mode (irregularities accepted and rectified);
+  ``"session": {"kind": "set", "boards": N}``, ``{"kind": "rubber"}`` or ``{"kind":
+  "chicago"}`` makes a table that
+  plays on, board after board, dealt from the seed
 * ``GET /api/tables/{id}`` -- public summary
-* ``GET /api/tables/{id}/record?format=json|pbn|lin`` -- the record as the Director sees it;
-  public once the board is over, before that only with a director token
+* ``GET /api/tables/{id}/record?format=json|pbn|lin[&board=n]`` -- the record as the Director
+  sees it; public once the board is over, before that only with a director token; ``board``
+  names a board of the table's session already played (the n-th)
 * ``POST /api/tables/{id}/join`` -- a free seat, a spectator, or the Director (with the
   server's director secret)
 """
@@ -28,6 +32,7 @@ from bridgetable.core.errors import BridgeError
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
+from bridgetable.core.session import Session, SessionSetup
 from bridgetable.core.views import DIRECTOR, Role, parse_role
 from bridgetable.formats import json as json_format
 from bridgetable.formats import lin, pbn
@@ -56,11 +61,36 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS) | 1 << (SEED_BITS - 1)
 
 
+def session_from(
+    body: dict[str, Any], rules: RuleSet, seed: int
+) -> tuple[SessionSetup, BoardSetup] | None:
+    """The session a ``POST /api/tables`` body asks for (``"session": {"kind": "set",
+    "boards": N}`` or ``{"kind": "rubber"}``) and its first board, or ``None`` for a table of
+    one board; raises :class:`HTTPError` (400)."""
+    spec = body.get("session")
+    if spec is None:
+        return None
+    if not isinstance(spec, dict) or set(spec) - {"kind", "boards"}:
+        raise HTTPError(400, "session is {kind: set|rubber|chicago, boards: N for a set}")
+    for key in ("deal", "contract", "declarer", "board"):
+        if key in body:
+            raise HTTPError(400, f"a session deals its own boards: no {key}")
+    kind = spec.get("kind")
+    if kind not in ("set", "rubber", "chicago"):
+        raise HTTPError(400, "a session's kind is 'set', 'rubber' or 'chicago'")
+    try:
+        ss = SessionSetup(kind, seed=seed, boards=spec.get("boards"), rules=rules)
+    except BridgeError as exc:
+        raise HTTPError(400, str(exc)) from None
+    return ss, Session(ss).board_setup(1)
+
+
 def setup_from(
     body: dict[str, Any], solver: DoubleDummy | None = None
 ) -> tuple[BoardSetup, list[Seat], int]:
     """The board, the robots' seats and the seed a ``POST /api/tables`` body asks for;
-    raises :class:`HTTPError` (400, or 501 for a par contract without the solver)."""
+    raises :class:`HTTPError` (400, or 501 for a par contract without the solver). (With a
+    ``session``, the first board the session deals: see :func:`session_from`.)"""
     robots_raw = body.get("robots", [])
     if not isinstance(robots_raw, list) or len(robots_raw) > 4:
         raise HTTPError(400, "robots is a list of seats")
@@ -84,6 +114,9 @@ def setup_from(
         seed = new_seed()
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise HTTPError(400, "seed is an integer")
+    session = session_from(body, rules, seed)
+    if session is not None:
+        return session[1], robots, seed
     try:
         deal_text = body.get("deal")
         if deal_text is None:
@@ -155,7 +188,10 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         body = await body_of(request)
         # a par contract asks the solver: off the event loop (one at a time)
         setup, robots, seed = await asyncio.to_thread(setup_from, body, settings.solver)
-        table, tokens = await hub.create(setup, robots, seed)
+        session = session_from(body, setup.rules, seed)
+        table, tokens = await hub.create(
+            setup, robots, seed, None if session is None else session[0]
+        )
         return JSONResponse(
             {
                 "id": table.id,
@@ -179,13 +215,20 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
     async def record(request: Request) -> Response:
         table = await table_of(request)
         fmt = request.query_params.get("format", "json")
-        if not table.board.is_over:
+        board = table.board
+        number = request.query_params.get("board")
+        if number is not None:  # a board of the session already played: public (Law 66D)
+            played = table.session.played_boards()
+            if not number.isdigit() or not 1 <= int(number) <= len(played):
+                raise HTTPError(400, f"board is the number of a board played, 1 to {len(played)}")
+            board = played[int(number) - 1]
+        if not board.is_over:
             token = bearer(request)
             if hub.role_of(table, token) is not DIRECTOR and not is_director_secret(
                 token, settings.director_secret
             ):
                 raise HTTPError(403, "the record of a board in play is for the Director")
-        rec = table.board.record
+        rec = board.record
         if fmt == "json":  # the one JSON shape of a record, as `bridgetable convert` writes it
             return JSONResponse(json_format.document([rec]))
         if fmt in ("pbn", "lin"):

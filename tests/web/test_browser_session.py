@@ -1,0 +1,95 @@
+"""Issue 15 in the browser: after a board the four hands, the board's result, the running
+score and a "Next board" button; the button deals the next board of the session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from web_harness import WebServer, chromium, missing_browser, open_page, shot, view_of, wait_view
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """``bridgetable serve`` with small robot samples so that robot tables are quick."""
+    server = WebServer(
+        tmp_path_factory.mktemp("web-session"), extra=["--samples", "8", "--lead-samples", "8"]
+    )
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium from /usr/bin, headless; the tests skip when it or Playwright is missing."""
+    reason = missing_browser()
+    if reason is not None:
+        pytest.skip(reason)
+    with chromium() as b:
+        yield b
+
+
+_OVER = "v.phase === 'ended' || v.phase === 'passed_out'"
+
+#: South's move on the page's view: a pass, the lead faced, the lowest legal card, or an
+#: agreement to a robot's claim (the page's own send, against the page's version)
+_MOVE = """() => {
+  const bt = window.bt, v = bt.state.view, a = v.actions;
+  if (a.includes("agree_claim")) return bt.send("agree_claim");
+  if (a.includes("face_lead")) return bt.send("face_lead");
+  const card = v.legal_cards.at(-1);
+  if (a.includes("play") && card) return bt.send("play", {card});
+  if (a.includes("call")) return bt.send("call", {call: "Pass"});
+  return null;
+}"""
+
+
+def _play_out(page: Any) -> None:
+    for _ in range(200):
+        wait_view(
+            page,
+            f"{_OVER} || ['call', 'play', 'face_lead', 'agree_claim']"
+            ".some((x) => v.actions.includes(x))",
+        )
+        if view_of(page)["phase"] in ("ended", "passed_out"):
+            return
+        version = page.evaluate("() => window.bt.state.version")
+        page.evaluate(_MOVE)
+        page.wait_for_function(f"() => window.bt.state.version > {version}")
+    raise AssertionError("the board did not end")
+
+
+def test_after_a_board_the_hands_the_score_and_next_board(
+    web_server: WebServer, browser: Any
+) -> None:
+    t = web_server.create(robots=["N", "E", "W"], seed=15, session={"kind": "set", "boards": 2})
+    page = open_page(browser, web_server.link(t["id"], t["tokens"]["S"]))
+    wait_view(page, "v.board === 1")
+    assert page.locator("#session").count() == 0  # nothing to show before the first result
+    _play_out(page)
+    # the four hands as dealt, 13 cards each (Law 66D)
+    dealt = page.locator(".hand.dealt")
+    dealt.first.wait_for()
+    assert dealt.count() == 4
+    for i in range(4):
+        assert dealt.nth(i).locator(".card").count() == 13
+    session = page.get_by_role("region", name="Session score")
+    total = page.evaluate("() => window.bt.state.session.total")
+    sign = f"+{total}" if total > 0 else str(total)
+    assert session.locator(".session-total").inner_text() == f"Running total: N-S {sign}"
+    assert session.locator(".session-results tbody tr").count() == 1
+    page.locator("#result").wait_for()
+    shot(page, "after-board")
+    button = session.get_by_role("button", name="Next board")
+    button.click()
+    wait_view(page, "v.board === 2")
+    v = view_of(page)
+    assert (v["dealer"], v["vulnerability"]) == ("E", "NS")  # Law 2
+    assert page.locator(".hand.dealt").count() == 0  # board 2's hands are secret again
+    # the score of board 1 stays in sight while board 2 is played
+    assert page.get_by_role("region", name="Session score").count() == 1
+    page.context.close()
