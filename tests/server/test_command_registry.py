@@ -86,7 +86,7 @@ def test_every_command_has_a_label_and_a_law_for_the_browser(cmd: Command) -> No
     d = entry[0]
     assert d["label"] and d["law"] and d["widget"] in ("button", "form")
     assert [a["name"] for a in d["args"]] == [a.name for a in cmd.args]
-    for event in cmd.events:
+    for event in cmd.event_names:
         assert event in EVENT_TYPES, event
 
 
@@ -280,7 +280,7 @@ def _walk(rng: random.Random, b: Board, seen: set[tuple[str, str]], steps: int) 
             continue
         assert len(b.events) > before
         if event is not None:
-            assert type(event).__name__ in cmd.events, (act, type(event).__name__)
+            assert type(event).__name__ in cmd.event_names, (act, type(event).__name__)
 
 
 # seed 2 once found a crash: a defender chose dummy's card over a pending Law 67B1 choice

@@ -14,8 +14,13 @@ derives from :data:`COMMANDS`:
   OpenAPI document are built from it in :mod:`bridgetable.server.schemas`);
 - :func:`describe` is the document the browser reads for its labels (``GET /api/commands``).
 
-Adding a command is one :class:`Command` in :data:`COMMANDS` plus its Board method and the
-apply of its event.
+Each event type is declared once, as a :class:`Recorded` in the ``events`` of the command
+that owns it (or in :data:`RECORDED_WITHOUT_COMMAND` for the few no client gives): the Board
+method that applies it and how a record's event is replayed. :func:`event_dispatch` derives
+the Board's apply and replay tables from these declarations.
+
+Adding a command is one :class:`Command` in :data:`COMMANDS` (with the :class:`Recorded` of
+its event) plus its Board method and the apply of its event.
 
 Example:
     >>> import random
@@ -42,6 +47,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -51,7 +57,62 @@ from typing import TYPE_CHECKING, Any, Literal
 from bridgetable.core.calls import parse_call
 from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import ActionRefused, NotationError
-from bridgetable.core.events import is_storable_text
+from bridgetable.core.events import (
+    EVENT_TYPES,
+    AgreementEstablished,
+    AllHandsFaced,
+    AttentionDrawn,
+    CallMade,
+    CallReplaced,
+    CallWithdrawn,
+    CardExposed,
+    CardPlayed,
+    CardWithdrawn,
+    ClaimAgreed,
+    ClaimDisputed,
+    ClaimMade,
+    ClaimObjected,
+    ContractAsked,
+    CurrentTrickStatement,
+    DeclarerSawDummy,
+    DefectiveTrick,
+    DefenderToChoose,
+    DesignationChanged,
+    DirectorCalled,
+    DirectorRuled,
+    DummyIndicated,
+    DummyMisplayed,
+    DummyRightsForfeited,
+    DummyWarned,
+    ExplanationCorrected,
+    ExplanationGiven,
+    ExplanationRequested,
+    FaceDownLeadReturned,
+    HandShownToPartner,
+    HandsReturned,
+    IrregularityReported,
+    LeadFaced,
+    MisplayFlagged,
+    OpeningLeadFaceDown,
+    OwnCardLooked,
+    PlayOnAgreed,
+    PlayOnRequested,
+    ProperLeadMade,
+    QuittedTrickShown,
+    RankNamed,
+    RectificationChosen,
+    ReviewRequested,
+    RevokeInquiry,
+    RulingAccepted,
+    RulingAsked,
+    RulingProposed,
+    ScorePublished,
+    TrickInspected,
+    TrickMarked,
+    TricksRestored,
+    WithdrawReason,
+    is_storable_text,
+)
 from bridgetable.core.phase import Phase
 from bridgetable.core.seats import Seat
 
@@ -62,15 +123,18 @@ __all__ = [
     "COMMANDS",
     "DIRECTOR",
     "PLAYER",
+    "RECORDED_WITHOUT_COMMAND",
     "Arg",
     "BadCommand",
     "Command",
     "Kind",
+    "Recorded",
     "actions_for",
     "args_schema",
     "can_command",
     "check_command",
     "describe",
+    "event_dispatch",
     "run_command",
 ]
 
@@ -183,6 +247,33 @@ class Arg:
 
 Offer = Callable[["Board", "Seat | None"], bool]
 Invoke = Callable[["Board", "Seat | None", dict[str, Any], datetime], Any]
+#: How a record's event is checked again and recorded on replay: a function of the board and
+#: the event, or the name of a Board method taking the event.
+Replay = Callable[["Board", Any], object] | str
+Apply = Callable[["Board", Any], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """An event type, declared once with the command that records it (its owner).
+
+    ``apply`` names the Board method that changes the state once the event is recorded (the
+    command's checks have passed; it never refuses). ``replay`` says how an event of a record
+    is checked and recorded again (:meth:`Board.apply
+    <bridgetable.core.board.Board.apply>`); when not given it is the owner's own call with
+    the arguments read from the event's fields of the same names (``board.<method>(e.seat,
+    **args)``; the Director's ``board.<method>(**args)``), which needs a command without
+    ``invoke`` whose arguments are all fields of the event. A command that also records an
+    event another command owns lists it by name alone.
+    """
+
+    event: type[Any]
+    apply: str
+    replay: Replay | None = None
+
+    @property
+    def name(self) -> str:
+        return self.event.__name__
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +290,8 @@ class Command:
 
     name: str
     method: str
-    events: tuple[str, ...]
+    #: the events it records: a :class:`Recorded` for each it owns, the name of the others
+    events: tuple[Recorded | str, ...]
     law: str
     label: str
     who: Who = PLAYER
@@ -213,6 +305,11 @@ class Command:
     #: hands set), so the views offer it regardless: the offer reveals nothing
     hidden_refusal: bool = False
     doc: str = field(default="", compare=False)
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        """The names of the event types it may record."""
+        return tuple(e if isinstance(e, str) else e.name for e in self.events)
 
     def parse(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """The typed arguments, by the Board method's keywords."""
@@ -357,7 +454,7 @@ def describe() -> list[dict[str, Any]]:
             "law": c.law,
             "widget": c.widget,
             "table_only": c.table_only,
-            "events": list(c.events),
+            "events": list(c.event_names),
             "args": [{"name": a.name, "kind": str(a.kind), "required": a.required} for a in c.args],
         }
         for c in COMMANDS.values()
@@ -563,6 +660,83 @@ def _invoke_inspect_quitted(
     return b.inspect_quitted(None, kw["trick"])
 
 
+# ---------------------------------------------------------------------- replays
+# A record's event checked again as the command that made it (Recorded.replay), where the
+# owner's plain call with the event's fields cannot say it.
+
+
+def _replay_replaced(b: Board, e: CallReplaced) -> None:
+    if b.replaceable_call(e.seat) != e.index:
+        raise NotationError(f"the record's {e!r} replaces another call than the table's")
+    b.replace_unintended_call(
+        e.seat, e.call, alert=e.alert, explanation=e.explanation, lho_stands=e.lho_stands
+    )
+
+
+def _replay_card(b: Board, e: CardPlayed) -> None:
+    if e.how == "defender_choice":
+        b.choose_for_dummy(e.seat, e.card)
+        return
+    b.policy.replay_card(b, e)
+
+
+def _replay_exposed(b: Board, e: CardExposed) -> None:
+    if e.law in ("24", "53A", "57"):
+        got: Any = b.play(e.seat, e.card)
+    elif e.law == "45E":
+        got = b.fifth_card(e.seat, e.card)
+    else:
+        got = b.expose_card(e.seat, e.card, deliberate=e.deliberate)
+    if got != e:
+        raise NotationError(f"the record's {e!r} is not how the table takes that card")
+
+
+def _replay_claim(b: Board, e: ClaimMade) -> object:
+    return b.make_claim(e.seat, e.tricks, e.statement, concession=e.concession)
+
+
+def _replay_quitted_shown(b: Board, e: QuittedTrickShown) -> object:
+    return b.inspect_quitted(e.seat, e.trick)
+
+
+def _replay_published(b: Board, e: ScorePublished) -> object:
+    return b.publish_score(datetime.fromisoformat(e.at))
+
+
+def _replay_restored(b: Board, e: TricksRestored) -> object:
+    return b.restore_tricks(e.side_of, e.tricks, law=e.law, now=datetime.fromisoformat(e.at))
+
+
+def _replay_chosen(b: Board, e: RectificationChosen) -> object:
+    return b.choose(e.seat, e.option)
+
+
+def _replay_attention(b: Board, e: AttentionDrawn) -> object:
+    return b.draw_attention(e.seat, e.offender)
+
+
+def _replay_designation_changed(b: Board, e: DesignationChanged) -> object:
+    return b.change_designation(e.seat, e.new, reason=e.reason)
+
+
+_WITHDRAW_REASONS: dict[str, WithdrawReason] = {
+    "47D": "opponent_changed_play",
+    "47E2a": "misinformation",
+}
+
+
+def _replay_card_withdrawn(b: Board, e: CardWithdrawn) -> object:
+    return b.withdraw(e.seat, e.card, _WITHDRAW_REASONS.get(e.law, "turn_misstated"))
+
+
+def _replay_forfeit(b: Board, e: DummyRightsForfeited) -> object:
+    return b.record_dummy_breach(e.seat, e.act)
+
+
+def _replay_proposed(b: Board, e: RulingProposed) -> object:
+    return b.propose_ruling(e.tricks, laws=e.laws, text=e.text)
+
+
 # ---------------------------------------------------------------------- the registry
 
 _TEXT = Arg("text", Kind.TEXT, required=True)
@@ -582,7 +756,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "call",
         "call",
-        ("CallMade",),
+        (Recorded(CallMade, "_apply_call"),),
         "17, 18",
         "Call",
         args=_call_args("1NT, Pass, X, XX"),
@@ -592,7 +766,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "replace_call",
         "replace_unintended_call",
-        ("CallReplaced",),
+        (Recorded(CallReplaced, "_apply_auction_change", _replay_replaced),),
         "25A",
         "Replace an unintended call",
         args=_call_args("the intended call in place of an unintended one (Law 25A)"),
@@ -602,14 +776,19 @@ _ALL: tuple[Command, ...] = (
     Command(
         "withdraw_call",
         "withdraw_call",
-        ("CallWithdrawn",),
+        (Recorded(CallWithdrawn, "_apply_auction_change"),),
         "25A",
         "Withdraw my call over the replaced call",
     ),
     Command(
         "play",
         "play",
-        ("CardPlayed", "OpeningLeadFaceDown", "CardExposed"),
+        (
+            Recorded(CardPlayed, "_apply_card", _replay_card),
+            Recorded(OpeningLeadFaceDown, "_apply_face_down", "_replay_face_down"),
+            "CardExposed",
+            "ProperLeadMade",
+        ),
         "41A, 44, 45",
         "Play a card",
         args=(_CARD,),
@@ -619,7 +798,11 @@ _ALL: tuple[Command, ...] = (
     Command(
         "designate",
         "designate",
-        ("CardPlayed", "RankNamed", "DefenderToChoose"),
+        (
+            "CardPlayed",
+            Recorded(RankNamed, "_apply_rank_named"),
+            Recorded(DefenderToChoose, "_apply_defender_to_choose"),
+        ),
         "45B, 46",
         "Name dummy's card",
         args=(Arg("text", Kind.TEXT, required=True, limit=40),),
@@ -629,21 +812,21 @@ _ALL: tuple[Command, ...] = (
     Command(
         "face_lead",
         "face_lead",
-        ("LeadFaced",),
+        (Recorded(LeadFaced, "_apply_lead_faced"),),
         "41C",
         "Face the opening lead",
     ),
     Command(
         "request_review",
         "request_review",
-        ("ReviewRequested",),
+        (Recorded(ReviewRequested, "_apply_review"),),
         "20F2, 41B",
         "Ask for a review of the auction",
     ),
     Command(
         "ask_explanation",
         "ask_explanation",
-        ("ExplanationRequested",),
+        (Recorded(ExplanationRequested, "_apply_question"),),
         "20F, 41B",
         "Ask for an explanation",
         args=(Arg("call_index", Kind.INT, required=True),),
@@ -653,7 +836,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "explain",
         "explain",
-        ("ExplanationGiven",),
+        (Recorded(ExplanationGiven, "_apply_explained"),),
         "20F, 40B",
         "Explain",
         args=(Arg("call_index", Kind.INT, required=True), _TEXT),
@@ -663,14 +846,14 @@ _ALL: tuple[Command, ...] = (
     Command(
         "ask_contract",
         "ask_contract",
-        ("ContractAsked",),
+        (Recorded(ContractAsked, "_apply_contract_asked"),),
         "41C",
         "Ask what the contract is",
     ),
     Command(
         "inspect_trick",
         "inspect_trick",
-        ("TrickInspected",),
+        (Recorded(TrickInspected, "_note"),),
         "66A",
         "Look at the last trick",
         offered=_offer_inspection,
@@ -678,7 +861,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "look_at_own_card",
         "look_at_own_card",
-        ("OwnCardLooked",),
+        (Recorded(OwnCardLooked, "_note"),),
         "66A",
         "Look at my last card",
         offered=_offer_inspection,
@@ -686,7 +869,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "mark_trick",
         "mark_trick",
-        ("TrickMarked",),
+        (Recorded(TrickMarked, "_apply_marked"),),
         "65B3",
         "Turn my last quitted card",
         args=(Arg("trick", Kind.INT, required=True), Arg("won", Kind.BOOL)),
@@ -696,7 +879,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "correct_explanation",
         "correct_explanation",
-        ("ExplanationCorrected",),
+        (Recorded(ExplanationCorrected, "_apply_correction"),),
         "20F5, 75B",
         "Correct the explanation",
         args=(Arg("call_index", Kind.INT, required=True), _TEXT),
@@ -717,7 +900,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "claim",
         "make_claim",
-        ("ClaimMade",),
+        (Recorded(ClaimMade, "_apply_claim_event", _replay_claim),),
         "68A",
         "Claim",
         args=(Arg("tricks", Kind.INT, required=True), Arg("statement", Kind.TEXT)),
@@ -739,7 +922,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "announce_current_trick",
         "announce_current_trick",
-        ("CurrentTrickStatement",),
+        (Recorded(CurrentTrickStatement, "_note"),),
         "68A",
         "Announce: this trick is mine",
         args=(Arg("text", Kind.TEXT, default=""),),
@@ -747,14 +930,14 @@ _ALL: tuple[Command, ...] = (
     Command(
         "object",
         "object_to_partners_claim",
-        ("ClaimObjected",),
+        (Recorded(ClaimObjected, "_apply_claim_event"),),
         "68B2",
         "Object to partner's claim",
     ),
     Command(
         "agree_claim",
         "agree_claim",
-        ("ClaimAgreed",),
+        (Recorded(ClaimAgreed, "_apply_claim_event"),),
         "69A",
         "Agree with the claim",
         offered=_offer_agree_claim,
@@ -763,42 +946,42 @@ _ALL: tuple[Command, ...] = (
     Command(
         "dispute_claim",
         "dispute_claim",
-        ("ClaimDisputed",),
+        (Recorded(ClaimDisputed, "_apply_claim_event"),),
         "68D",
         "Dispute the claim",
     ),
     Command(
         "request_play_on",
         "request_play_on",
-        ("PlayOnRequested",),
+        (Recorded(PlayOnRequested, "_apply_claim_event"),),
         "68D2b",
         "Ask to play on",
     ),
     Command(
         "agree_play_on",
         "agree_play_on",
-        ("PlayOnAgreed",),
+        (Recorded(PlayOnAgreed, "_apply_claim_event"),),
         "68D2b",
         "Agree to play on",
     ),
     Command(
         "ask_ruling",
         "ask_ruling",
-        ("RulingAsked",),
+        (Recorded(RulingAsked, "_apply_claim_event"),),
         "68D, 70",
         "Ask for the adjudicator's ruling",
     ),
     Command(
         "accept_ruling",
         "accept_ruling",
-        ("RulingAccepted",),
+        (Recorded(RulingAccepted, "_apply_claim_event"),),
         "69A, 70",
         "Accept the proposed ruling",
     ),
     Command(
         "show_hand",
         "show_hand_to_partner",
-        ("HandShownToPartner",),
+        (Recorded(HandShownToPartner, "_apply_claim_event"),),
         "68 (rubber)",
         "Show my hand to partner",
     ),
@@ -806,7 +989,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "choose",
         "choose",
-        ("RectificationChosen",),
+        (Recorded(RectificationChosen, "_apply_chosen", _replay_chosen),),
         "10C, 50-57, 62C, 43B2a, 45D, 51A, 67B1",
         "Choose the rectification",
         args=(
@@ -828,7 +1011,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "proper_lead",
         "proper_lead",
-        ("CardPlayed",),
+        (Recorded(ProperLeadMade, "_apply_proper_lead", "_check_proper_lead_event"), "CardPlayed"),
         "53B",
         "Lead it properly",
         args=(_CARD,),
@@ -839,7 +1022,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "expose_card",
         "expose_card",
-        ("CardExposed",),
+        (Recorded(CardExposed, "_apply_exposed", _replay_exposed),),
         "48-50",
         "Expose a card",
         args=(_CARD, Arg("deliberate", Kind.BOOL)),
@@ -861,7 +1044,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "draw_attention",
         "draw_attention",
-        ("AttentionDrawn", "RevokeInquiry"),
+        (Recorded(AttentionDrawn, "_apply_attention", _replay_attention), "RevokeInquiry"),
         "62A, 42B1, 61B",
         "Draw attention to a revoke",
         args=(
@@ -880,7 +1063,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "warn_wrong_hand",
         "warn_wrong_hand",
-        ("DummyWarned",),
+        (Recorded(DummyWarned, "_apply_warned"),),
         "42B2",
         "Warn declarer: the lead is in the other hand (Law 42B2)",
         table_only=True,
@@ -888,7 +1071,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "misplay",
         "dummy_misplays",
-        ("DummyMisplayed",),
+        (Recorded(DummyMisplayed, "_apply_misplayed"),),
         "45D",
         "Dummy places a card not named",
         args=(_CARD,),
@@ -899,7 +1082,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "indicate",
         "dummy_indicates",
-        ("DummyIndicated",),
+        (Recorded(DummyIndicated, "_apply_indicated"),),
         "45F",
         "Dummy indicates a card",
         args=(_CARD,),
@@ -910,7 +1093,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "flag_misplay",
         "flag_misplay",
-        ("MisplayFlagged",),
+        (Recorded(MisplayFlagged, "_apply_misplay_flagged"),),
         "45D",
         "Dummy's card was not named: draw attention to it (Law 45D)",
         offered=_offer_flag_misplay,
@@ -920,7 +1103,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "call_director",
         "call_director",
-        ("DirectorCalled",),
+        (Recorded(DirectorCalled, "_apply_director_called"),),
         "9B",
         "Call the Director",
         args=(Arg("reason", Kind.TEXT, default=""),),
@@ -930,7 +1113,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "ask_revoke",
         "ask_revoke",
-        ("RevokeInquiry",),
+        (Recorded(RevokeInquiry, "_apply_revoke_inquiry"),),
         "42B1, 61B",
         "Ask about a revoke",
         args=(Arg("asked", Kind.SEAT, required=True),),
@@ -941,7 +1124,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "report_irregularity",
         "report_irregularity",
-        ("IrregularityReported",),
+        (Recorded(IrregularityReported, "_note"),),
         "42B3, 43A1b",
         "Point out an irregularity",
         args=(_TEXT,),
@@ -952,7 +1135,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "rule",
         "director_rule",
-        ("DirectorRuled",),
+        (Recorded(DirectorRuled, "_apply_claim_event"),),
         "70, 71",
         "Give the ruling",
         who=DIRECTOR,
@@ -967,7 +1150,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "face_all",
         "director_face_all",
-        ("AllHandsFaced",),
+        (Recorded(AllHandsFaced, "_apply_claim_event"),),
         "70B3",
         "Face all hands",
         who=DIRECTOR,
@@ -975,7 +1158,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "inspect_quitted",
         "inspect_quitted",
-        ("QuittedTrickShown",),
+        (Recorded(QuittedTrickShown, "_apply_quitted_shown", _replay_quitted_shown),),
         "66C",
         "Show a quitted trick",
         who=DIRECTOR,
@@ -987,7 +1170,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "return_lead",
         "director_return_lead",
-        ("FaceDownLeadReturned",),
+        (Recorded(FaceDownLeadReturned, "_apply_lead_returned"),),
         "41A, 47E, 54",
         "Return the face-down lead",
         who=DIRECTOR,
@@ -998,7 +1181,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "establish_agreement",
         "establish_agreement",
-        ("AgreementEstablished",),
+        (Recorded(AgreementEstablished, "_apply_claim_event"),),
         "69A",
         "Establish agreement",
         who=DIRECTOR,
@@ -1006,7 +1189,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "publish_score",
         "publish_score",
-        ("ScorePublished",),
+        (Recorded(ScorePublished, "_apply_claim_event", _replay_published),),
         "79C",
         "Publish the score",
         who=DIRECTOR,
@@ -1015,7 +1198,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "restore_tricks",
         "restore_tricks",
-        ("TricksRestored",),
+        (Recorded(TricksRestored, "_apply_claim_event", _replay_restored),),
         "69B, 71",
         "Restore tricks",
         who=DIRECTOR,
@@ -1031,7 +1214,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "dummy_seen",
         "director_finds_dummy_seen",
-        ("DeclarerSawDummy",),
+        (Recorded(DeclarerSawDummy, "_apply_saw_dummy"),),
         "54C",
         "Declarer could have seen dummy's cards: he must accept (Law 54C)",
         who=DIRECTOR,
@@ -1040,7 +1223,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "return_hands",
         "return_hands",
-        ("HandsReturned",),
+        (Recorded(HandsReturned, "_apply_hands_returned"),),
         "62D",
         "The hands are back in the board (Law 62D)",
         who=DIRECTOR,
@@ -1059,7 +1242,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "defective_trick",
         "report_defective_trick",
-        ("DefectiveTrick",),
+        (Recorded(DefectiveTrick, "_apply_defective"),),
         "67",
         "A defective trick",
         who=DIRECTOR,
@@ -1098,3 +1281,90 @@ def commands_of(who: Who) -> dict[str, Command]:
 _BY_WHO: dict[Who, dict[str, Command]] = {
     w: {c.name: c for c in COMMANDS.values() if c.who == w} for w in (PLAYER, DIRECTOR)
 }
+
+
+#: Events recorded by a Board method that no client gives as a command (the engine's own
+#: acts and the server's): a declarer's change of designation (45C4b), a withdrawal after a
+#: permitted change (47), dummy's breach of his rights (43A2) and the adjudicator's proposed
+#: ruling (70).
+RECORDED_WITHOUT_COMMAND: tuple[Recorded, ...] = (
+    Recorded(DesignationChanged, "_apply_change", _replay_designation_changed),
+    Recorded(CardWithdrawn, "_apply_withdrawn", _replay_card_withdrawn),
+    Recorded(DummyRightsForfeited, "_apply_forfeit", _replay_forfeit),
+    Recorded(RulingProposed, "_apply_claim_event", _replay_proposed),
+)
+
+
+def _derived_replay(board: type[Any], cmd: Command, rec: Recorded) -> Callable[[Any, Any], object]:
+    """The owner's own call, its arguments read from the event's fields (see :class:`Recorded`)."""
+    keys = tuple(a.keyword for a in cmd.args)
+    fields = {f.name for f in dataclasses.fields(rec.event)}
+    missing = [k for k in keys if k not in fields]
+    if cmd.invoke is not None or missing or (cmd.who == PLAYER and "seat" not in fields):
+        lacks = f" (the event has no {', '.join(missing)})" if missing else ""
+        raise ValueError(
+            f"command {cmd.name!r}: declare how {rec.name} is replayed: it is not "
+            f"board.{cmd.method}(seat, **args) with the event's fields{lacks}"
+        )
+    method = getattr(board, cmd.method)
+    if cmd.who == DIRECTOR:
+        if not keys:
+            return lambda b, _e: method(b)
+        return lambda b, e: method(b, **{k: getattr(e, k) for k in keys})
+    if not keys:
+        return lambda b, e: method(b, e.seat)
+    return lambda b, e: method(b, e.seat, **{k: getattr(e, k) for k in keys})
+
+
+def _board_method(board: type[Any], name: str, owner: str) -> Callable[..., Any]:
+    fn = getattr(board, name, None)
+    if not callable(fn):
+        raise ValueError(f"{owner}: Board has no method {name!r}")
+    return fn  # type: ignore[no-any-return]
+
+
+def event_dispatch(
+    board: type[Board],
+    commands: Iterable[Command] | None = None,
+    without_command: Iterable[Recorded] = RECORDED_WITHOUT_COMMAND,
+    event_types: Mapping[str, type[Any]] = EVENT_TYPES,
+) -> tuple[dict[type[Any], Apply], dict[type[Any], Callable[[Board, Any], object]]]:
+    """The Board's two dispatch tables, derived from the declarations: for each event type
+    the method that applies it once recorded, and how a record's event is replayed.
+
+    Raises :class:`ValueError` (at the import of :mod:`bridgetable.core.board`) unless every
+    event type of ``event_types`` is declared exactly once, by the command that owns it or in
+    :data:`RECORDED_WITHOUT_COMMAND`, every event a command names is declared, and every
+    method named exists.
+    """
+    apply: dict[type[Any], Apply] = {}
+    replay: dict[type[Any], Callable[[Board, Any], object]] = {}
+    cmds = list(_ALL if commands is None else commands)
+    owned: list[tuple[Command | None, Recorded]] = [
+        (c, r) for c in cmds for r in c.events if isinstance(r, Recorded)
+    ]
+    owned += [(None, r) for r in without_command]
+    for cmd, rec in owned:
+        owner = f"command {cmd.name!r}" if cmd is not None else "a Board method"
+        if event_types.get(rec.name) is not rec.event:
+            raise ValueError(f"{owner}: {rec.name} is not a registered event type")
+        if rec.event in apply:
+            raise ValueError(f"{owner}: {rec.name} is declared twice")
+        apply[rec.event] = _board_method(board, rec.apply, owner)
+        if isinstance(rec.replay, str):
+            replay[rec.event] = _board_method(board, rec.replay, owner)
+        elif rec.replay is not None:
+            replay[rec.event] = rec.replay
+        elif cmd is not None:
+            replay[rec.event] = _derived_replay(board, cmd, rec)
+        else:
+            raise ValueError(f"a Board method: declare how {rec.name} is replayed")
+    names = {t.__name__ for t in apply}
+    for c in cmds:
+        unknown = [n for n in c.event_names if n not in names]
+        if unknown:
+            raise ValueError(f"command {c.name!r}: no command declares {', '.join(unknown)}")
+    undeclared = sorted(set(event_types) - names)
+    if undeclared:
+        raise ValueError(f"events no command declares: {', '.join(undeclared)}")
+    return apply, replay
