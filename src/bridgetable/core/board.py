@@ -1489,6 +1489,12 @@ class Board(TableMixin, ClaimsMixin):
     def _note(self, e: Any) -> None:
         """Events with no effect on the state beyond the record."""
 
+    def _replay_card(self, e: CardPlayed) -> None:
+        if e.how == "defender_choice":
+            self.choose_for_dummy(e.seat, e.card)
+            return
+        self._policy.replay_card(self, e)
+
     def _replay_face_down(self, e: OpeningLeadFaceDown) -> None:
         if not self.rules.face_down_opening_lead:
             raise NotEntitled("play", e.seat, "opening leads are face up under these rules", "41A")

@@ -57,67 +57,28 @@ from typing import TYPE_CHECKING, Any, Literal
 from bridgetable.core.calls import parse_call
 from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import ActionRefused, NotationError
-from bridgetable.core.events import (
-    EVENT_TYPES,
-    AgreementEstablished,
-    AllHandsFaced,
-    AttentionDrawn,
-    CallMade,
-    CallReplaced,
-    CallWithdrawn,
-    CardExposed,
-    CardPlayed,
-    CardWithdrawn,
-    ClaimAgreed,
-    ClaimDisputed,
-    ClaimMade,
-    ClaimObjected,
-    ContractAsked,
-    CurrentTrickStatement,
-    DeclarerSawDummy,
-    DefectiveTrick,
-    DefenderToChoose,
-    DesignationChanged,
-    DirectorCalled,
-    DirectorRuled,
-    DummyIndicated,
-    DummyMisplayed,
-    DummyRightsForfeited,
-    DummyWarned,
-    ExplanationCorrected,
-    ExplanationGiven,
-    ExplanationRequested,
-    FaceDownLeadReturned,
-    HandShownToPartner,
-    HandsReturned,
-    IrregularityReported,
-    LeadFaced,
-    MisplayFlagged,
-    OpeningLeadFaceDown,
-    OwnCardLooked,
-    PlayOnAgreed,
-    PlayOnRequested,
-    ProperLeadMade,
-    QuittedTrickShown,
-    RankNamed,
-    RectificationChosen,
-    ReviewRequested,
-    RevokeInquiry,
-    RulingAccepted,
-    RulingAsked,
-    RulingProposed,
-    ScorePublished,
-    TrickInspected,
-    TrickMarked,
-    TricksRestored,
-    WithdrawReason,
-    is_storable_text,
-)
+from bridgetable.core.events import EVENT_TYPES, is_storable_text
 from bridgetable.core.phase import Phase
 from bridgetable.core.seats import Seat
 
 if TYPE_CHECKING:
     from bridgetable.core.board import Board
+    from bridgetable.core.events import (
+        AttentionDrawn,
+        CallMade,
+        CallReplaced,
+        CardExposed,
+        CardWithdrawn,
+        ClaimMade,
+        DesignationChanged,
+        DummyRightsForfeited,
+        QuittedTrickShown,
+        RectificationChosen,
+        RulingProposed,
+        ScorePublished,
+        TricksRestored,
+        WithdrawReason,
+    )
 
 __all__ = [
     "COMMANDS",
@@ -255,7 +216,8 @@ Apply = Callable[["Board", Any], None]
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """An event type, declared once with the command that records it (its owner).
+    """An event type (``event``, its name in :data:`~bridgetable.core.events.EVENT_TYPES`),
+    declared once with the command that records it (its owner).
 
     ``apply`` names the Board method that changes the state once the event is recorded (the
     command's checks have passed; it never refuses). ``replay`` says how an event of a record
@@ -267,13 +229,9 @@ class Recorded:
     event another command owns lists it by name alone.
     """
 
-    event: type[Any]
+    event: str
     apply: str
     replay: Replay | None = None
-
-    @property
-    def name(self) -> str:
-        return self.event.__name__
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +267,7 @@ class Command:
     @property
     def event_names(self) -> tuple[str, ...]:
         """The names of the event types it may record."""
-        return tuple(e if isinstance(e, str) else e.name for e in self.events)
+        return tuple(e if isinstance(e, str) else e.event for e in self.events)
 
     def parse(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """The typed arguments, by the Board method's keywords."""
@@ -673,11 +631,9 @@ def _replay_replaced(b: Board, e: CallReplaced) -> None:
     )
 
 
-def _replay_card(b: Board, e: CardPlayed) -> None:
-    if e.how == "defender_choice":
-        b.choose_for_dummy(e.seat, e.card)
-        return
-    b.policy.replay_card(b, e)
+def _replay_call(b: Board, e: CallMade) -> None:
+    # the derived replay's call, written out: the hot path of a replayed auction
+    b.call(e.seat, e.call, alert=e.alert, explanation=e.explanation)
 
 
 def _replay_exposed(b: Board, e: CardExposed) -> None:
@@ -756,7 +712,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "call",
         "call",
-        (Recorded(CallMade, "_apply_call"),),
+        (Recorded("CallMade", "_apply_call", _replay_call),),
         "17, 18",
         "Call",
         args=_call_args("1NT, Pass, X, XX"),
@@ -766,7 +722,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "replace_call",
         "replace_unintended_call",
-        (Recorded(CallReplaced, "_apply_auction_change", _replay_replaced),),
+        (Recorded("CallReplaced", "_apply_auction_change", _replay_replaced),),
         "25A",
         "Replace an unintended call",
         args=_call_args("the intended call in place of an unintended one (Law 25A)"),
@@ -776,7 +732,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "withdraw_call",
         "withdraw_call",
-        (Recorded(CallWithdrawn, "_apply_auction_change"),),
+        (Recorded("CallWithdrawn", "_apply_auction_change"),),
         "25A",
         "Withdraw my call over the replaced call",
     ),
@@ -784,8 +740,8 @@ _ALL: tuple[Command, ...] = (
         "play",
         "play",
         (
-            Recorded(CardPlayed, "_apply_card", _replay_card),
-            Recorded(OpeningLeadFaceDown, "_apply_face_down", "_replay_face_down"),
+            Recorded("CardPlayed", "_apply_card", "_replay_card"),
+            Recorded("OpeningLeadFaceDown", "_apply_face_down", "_replay_face_down"),
             "CardExposed",
             "ProperLeadMade",
         ),
@@ -800,8 +756,8 @@ _ALL: tuple[Command, ...] = (
         "designate",
         (
             "CardPlayed",
-            Recorded(RankNamed, "_apply_rank_named"),
-            Recorded(DefenderToChoose, "_apply_defender_to_choose"),
+            Recorded("RankNamed", "_apply_rank_named"),
+            Recorded("DefenderToChoose", "_apply_defender_to_choose"),
         ),
         "45B, 46",
         "Name dummy's card",
@@ -812,21 +768,21 @@ _ALL: tuple[Command, ...] = (
     Command(
         "face_lead",
         "face_lead",
-        (Recorded(LeadFaced, "_apply_lead_faced"),),
+        (Recorded("LeadFaced", "_apply_lead_faced"),),
         "41C",
         "Face the opening lead",
     ),
     Command(
         "request_review",
         "request_review",
-        (Recorded(ReviewRequested, "_apply_review"),),
+        (Recorded("ReviewRequested", "_apply_review"),),
         "20F2, 41B",
         "Ask for a review of the auction",
     ),
     Command(
         "ask_explanation",
         "ask_explanation",
-        (Recorded(ExplanationRequested, "_apply_question"),),
+        (Recorded("ExplanationRequested", "_apply_question"),),
         "20F, 41B",
         "Ask for an explanation",
         args=(Arg("call_index", Kind.INT, required=True),),
@@ -836,7 +792,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "explain",
         "explain",
-        (Recorded(ExplanationGiven, "_apply_explained"),),
+        (Recorded("ExplanationGiven", "_apply_explained"),),
         "20F, 40B",
         "Explain",
         args=(Arg("call_index", Kind.INT, required=True), _TEXT),
@@ -846,14 +802,14 @@ _ALL: tuple[Command, ...] = (
     Command(
         "ask_contract",
         "ask_contract",
-        (Recorded(ContractAsked, "_apply_contract_asked"),),
+        (Recorded("ContractAsked", "_apply_contract_asked"),),
         "41C",
         "Ask what the contract is",
     ),
     Command(
         "inspect_trick",
         "inspect_trick",
-        (Recorded(TrickInspected, "_note"),),
+        (Recorded("TrickInspected", "_note"),),
         "66A",
         "Look at the last trick",
         offered=_offer_inspection,
@@ -861,7 +817,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "look_at_own_card",
         "look_at_own_card",
-        (Recorded(OwnCardLooked, "_note"),),
+        (Recorded("OwnCardLooked", "_note"),),
         "66A",
         "Look at my last card",
         offered=_offer_inspection,
@@ -869,7 +825,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "mark_trick",
         "mark_trick",
-        (Recorded(TrickMarked, "_apply_marked"),),
+        (Recorded("TrickMarked", "_apply_marked"),),
         "65B3",
         "Turn my last quitted card",
         args=(Arg("trick", Kind.INT, required=True), Arg("won", Kind.BOOL)),
@@ -879,7 +835,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "correct_explanation",
         "correct_explanation",
-        (Recorded(ExplanationCorrected, "_apply_correction"),),
+        (Recorded("ExplanationCorrected", "_apply_correction"),),
         "20F5, 75B",
         "Correct the explanation",
         args=(Arg("call_index", Kind.INT, required=True), _TEXT),
@@ -900,7 +856,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "claim",
         "make_claim",
-        (Recorded(ClaimMade, "_apply_claim_event", _replay_claim),),
+        (Recorded("ClaimMade", "_apply_claim_event", _replay_claim),),
         "68A",
         "Claim",
         args=(Arg("tricks", Kind.INT, required=True), Arg("statement", Kind.TEXT)),
@@ -922,7 +878,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "announce_current_trick",
         "announce_current_trick",
-        (Recorded(CurrentTrickStatement, "_note"),),
+        (Recorded("CurrentTrickStatement", "_note"),),
         "68A",
         "Announce: this trick is mine",
         args=(Arg("text", Kind.TEXT, default=""),),
@@ -930,14 +886,14 @@ _ALL: tuple[Command, ...] = (
     Command(
         "object",
         "object_to_partners_claim",
-        (Recorded(ClaimObjected, "_apply_claim_event"),),
+        (Recorded("ClaimObjected", "_apply_claim_event"),),
         "68B2",
         "Object to partner's claim",
     ),
     Command(
         "agree_claim",
         "agree_claim",
-        (Recorded(ClaimAgreed, "_apply_claim_event"),),
+        (Recorded("ClaimAgreed", "_apply_claim_event"),),
         "69A",
         "Agree with the claim",
         offered=_offer_agree_claim,
@@ -946,42 +902,42 @@ _ALL: tuple[Command, ...] = (
     Command(
         "dispute_claim",
         "dispute_claim",
-        (Recorded(ClaimDisputed, "_apply_claim_event"),),
+        (Recorded("ClaimDisputed", "_apply_claim_event"),),
         "68D",
         "Dispute the claim",
     ),
     Command(
         "request_play_on",
         "request_play_on",
-        (Recorded(PlayOnRequested, "_apply_claim_event"),),
+        (Recorded("PlayOnRequested", "_apply_claim_event"),),
         "68D2b",
         "Ask to play on",
     ),
     Command(
         "agree_play_on",
         "agree_play_on",
-        (Recorded(PlayOnAgreed, "_apply_claim_event"),),
+        (Recorded("PlayOnAgreed", "_apply_claim_event"),),
         "68D2b",
         "Agree to play on",
     ),
     Command(
         "ask_ruling",
         "ask_ruling",
-        (Recorded(RulingAsked, "_apply_claim_event"),),
+        (Recorded("RulingAsked", "_apply_claim_event"),),
         "68D, 70",
         "Ask for the adjudicator's ruling",
     ),
     Command(
         "accept_ruling",
         "accept_ruling",
-        (Recorded(RulingAccepted, "_apply_claim_event"),),
+        (Recorded("RulingAccepted", "_apply_claim_event"),),
         "69A, 70",
         "Accept the proposed ruling",
     ),
     Command(
         "show_hand",
         "show_hand_to_partner",
-        (Recorded(HandShownToPartner, "_apply_claim_event"),),
+        (Recorded("HandShownToPartner", "_apply_claim_event"),),
         "68 (rubber)",
         "Show my hand to partner",
     ),
@@ -989,7 +945,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "choose",
         "choose",
-        (Recorded(RectificationChosen, "_apply_chosen", _replay_chosen),),
+        (Recorded("RectificationChosen", "_apply_chosen", _replay_chosen),),
         "10C, 50-57, 62C, 43B2a, 45D, 51A, 67B1",
         "Choose the rectification",
         args=(
@@ -1011,7 +967,10 @@ _ALL: tuple[Command, ...] = (
     Command(
         "proper_lead",
         "proper_lead",
-        (Recorded(ProperLeadMade, "_apply_proper_lead", "_check_proper_lead_event"), "CardPlayed"),
+        (
+            Recorded("ProperLeadMade", "_apply_proper_lead", "_check_proper_lead_event"),
+            "CardPlayed",
+        ),
         "53B",
         "Lead it properly",
         args=(_CARD,),
@@ -1022,7 +981,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "expose_card",
         "expose_card",
-        (Recorded(CardExposed, "_apply_exposed", _replay_exposed),),
+        (Recorded("CardExposed", "_apply_exposed", _replay_exposed),),
         "48-50",
         "Expose a card",
         args=(_CARD, Arg("deliberate", Kind.BOOL)),
@@ -1044,7 +1003,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "draw_attention",
         "draw_attention",
-        (Recorded(AttentionDrawn, "_apply_attention", _replay_attention), "RevokeInquiry"),
+        (Recorded("AttentionDrawn", "_apply_attention", _replay_attention), "RevokeInquiry"),
         "62A, 42B1, 61B",
         "Draw attention to a revoke",
         args=(
@@ -1063,7 +1022,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "warn_wrong_hand",
         "warn_wrong_hand",
-        (Recorded(DummyWarned, "_apply_warned"),),
+        (Recorded("DummyWarned", "_apply_warned"),),
         "42B2",
         "Warn declarer: the lead is in the other hand (Law 42B2)",
         table_only=True,
@@ -1071,7 +1030,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "misplay",
         "dummy_misplays",
-        (Recorded(DummyMisplayed, "_apply_misplayed"),),
+        (Recorded("DummyMisplayed", "_apply_misplayed"),),
         "45D",
         "Dummy places a card not named",
         args=(_CARD,),
@@ -1082,7 +1041,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "indicate",
         "dummy_indicates",
-        (Recorded(DummyIndicated, "_apply_indicated"),),
+        (Recorded("DummyIndicated", "_apply_indicated"),),
         "45F",
         "Dummy indicates a card",
         args=(_CARD,),
@@ -1093,7 +1052,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "flag_misplay",
         "flag_misplay",
-        (Recorded(MisplayFlagged, "_apply_misplay_flagged"),),
+        (Recorded("MisplayFlagged", "_apply_misplay_flagged"),),
         "45D",
         "Dummy's card was not named: draw attention to it (Law 45D)",
         offered=_offer_flag_misplay,
@@ -1103,7 +1062,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "call_director",
         "call_director",
-        (Recorded(DirectorCalled, "_apply_director_called"),),
+        (Recorded("DirectorCalled", "_apply_director_called"),),
         "9B",
         "Call the Director",
         args=(Arg("reason", Kind.TEXT, default=""),),
@@ -1113,7 +1072,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "ask_revoke",
         "ask_revoke",
-        (Recorded(RevokeInquiry, "_apply_revoke_inquiry"),),
+        (Recorded("RevokeInquiry", "_apply_revoke_inquiry"),),
         "42B1, 61B",
         "Ask about a revoke",
         args=(Arg("asked", Kind.SEAT, required=True),),
@@ -1124,7 +1083,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "report_irregularity",
         "report_irregularity",
-        (Recorded(IrregularityReported, "_note"),),
+        (Recorded("IrregularityReported", "_note"),),
         "42B3, 43A1b",
         "Point out an irregularity",
         args=(_TEXT,),
@@ -1135,7 +1094,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "rule",
         "director_rule",
-        (Recorded(DirectorRuled, "_apply_claim_event"),),
+        (Recorded("DirectorRuled", "_apply_claim_event"),),
         "70, 71",
         "Give the ruling",
         who=DIRECTOR,
@@ -1150,7 +1109,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "face_all",
         "director_face_all",
-        (Recorded(AllHandsFaced, "_apply_claim_event"),),
+        (Recorded("AllHandsFaced", "_apply_claim_event"),),
         "70B3",
         "Face all hands",
         who=DIRECTOR,
@@ -1158,7 +1117,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "inspect_quitted",
         "inspect_quitted",
-        (Recorded(QuittedTrickShown, "_apply_quitted_shown", _replay_quitted_shown),),
+        (Recorded("QuittedTrickShown", "_apply_quitted_shown", _replay_quitted_shown),),
         "66C",
         "Show a quitted trick",
         who=DIRECTOR,
@@ -1170,7 +1129,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "return_lead",
         "director_return_lead",
-        (Recorded(FaceDownLeadReturned, "_apply_lead_returned"),),
+        (Recorded("FaceDownLeadReturned", "_apply_lead_returned"),),
         "41A, 47E, 54",
         "Return the face-down lead",
         who=DIRECTOR,
@@ -1181,7 +1140,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "establish_agreement",
         "establish_agreement",
-        (Recorded(AgreementEstablished, "_apply_claim_event"),),
+        (Recorded("AgreementEstablished", "_apply_claim_event"),),
         "69A",
         "Establish agreement",
         who=DIRECTOR,
@@ -1189,7 +1148,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "publish_score",
         "publish_score",
-        (Recorded(ScorePublished, "_apply_claim_event", _replay_published),),
+        (Recorded("ScorePublished", "_apply_claim_event", _replay_published),),
         "79C",
         "Publish the score",
         who=DIRECTOR,
@@ -1198,7 +1157,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "restore_tricks",
         "restore_tricks",
-        (Recorded(TricksRestored, "_apply_claim_event", _replay_restored),),
+        (Recorded("TricksRestored", "_apply_claim_event", _replay_restored),),
         "69B, 71",
         "Restore tricks",
         who=DIRECTOR,
@@ -1214,7 +1173,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "dummy_seen",
         "director_finds_dummy_seen",
-        (Recorded(DeclarerSawDummy, "_apply_saw_dummy"),),
+        (Recorded("DeclarerSawDummy", "_apply_saw_dummy"),),
         "54C",
         "Declarer could have seen dummy's cards: he must accept (Law 54C)",
         who=DIRECTOR,
@@ -1223,7 +1182,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "return_hands",
         "return_hands",
-        (Recorded(HandsReturned, "_apply_hands_returned"),),
+        (Recorded("HandsReturned", "_apply_hands_returned"),),
         "62D",
         "The hands are back in the board (Law 62D)",
         who=DIRECTOR,
@@ -1242,7 +1201,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "defective_trick",
         "report_defective_trick",
-        (Recorded(DefectiveTrick, "_apply_defective"),),
+        (Recorded("DefectiveTrick", "_apply_defective"),),
         "67",
         "A defective trick",
         who=DIRECTOR,
@@ -1288,22 +1247,24 @@ _BY_WHO: dict[Who, dict[str, Command]] = {
 #: permitted change (47), dummy's breach of his rights (43A2) and the adjudicator's proposed
 #: ruling (70).
 RECORDED_WITHOUT_COMMAND: tuple[Recorded, ...] = (
-    Recorded(DesignationChanged, "_apply_change", _replay_designation_changed),
-    Recorded(CardWithdrawn, "_apply_withdrawn", _replay_card_withdrawn),
-    Recorded(DummyRightsForfeited, "_apply_forfeit", _replay_forfeit),
-    Recorded(RulingProposed, "_apply_claim_event", _replay_proposed),
+    Recorded("DesignationChanged", "_apply_change", _replay_designation_changed),
+    Recorded("CardWithdrawn", "_apply_withdrawn", _replay_card_withdrawn),
+    Recorded("DummyRightsForfeited", "_apply_forfeit", _replay_forfeit),
+    Recorded("RulingProposed", "_apply_claim_event", _replay_proposed),
 )
 
 
-def _derived_replay(board: type[Any], cmd: Command, rec: Recorded) -> Callable[[Any, Any], object]:
+def _derived_replay(
+    board: type[Any], cmd: Command, rec: Recorded, event: type[Any]
+) -> Callable[[Any, Any], object]:
     """The owner's own call, its arguments read from the event's fields (see :class:`Recorded`)."""
     keys = tuple(a.keyword for a in cmd.args)
-    fields = {f.name for f in dataclasses.fields(rec.event)}
+    fields = {f.name for f in dataclasses.fields(event)}
     missing = [k for k in keys if k not in fields]
     if cmd.invoke is not None or missing or (cmd.who == PLAYER and "seat" not in fields):
         lacks = f" (the event has no {', '.join(missing)})" if missing else ""
         raise ValueError(
-            f"command {cmd.name!r}: declare how {rec.name} is replayed: it is not "
+            f"command {cmd.name!r}: declare how {rec.event} is replayed: it is not "
             f"board.{cmd.method}(seat, **args) with the event's fields{lacks}"
         )
     method = getattr(board, cmd.method)
@@ -1346,19 +1307,20 @@ def event_dispatch(
     owned += [(None, r) for r in without_command]
     for cmd, rec in owned:
         owner = f"command {cmd.name!r}" if cmd is not None else "a Board method"
-        if event_types.get(rec.name) is not rec.event:
-            raise ValueError(f"{owner}: {rec.name} is not a registered event type")
-        if rec.event in apply:
-            raise ValueError(f"{owner}: {rec.name} is declared twice")
-        apply[rec.event] = _board_method(board, rec.apply, owner)
+        event = event_types.get(rec.event)
+        if event is None:
+            raise ValueError(f"{owner}: {rec.event} is not a registered event type")
+        if event in apply:
+            raise ValueError(f"{owner}: {rec.event} is declared twice")
+        apply[event] = _board_method(board, rec.apply, owner)
         if isinstance(rec.replay, str):
-            replay[rec.event] = _board_method(board, rec.replay, owner)
+            replay[event] = _board_method(board, rec.replay, owner)
         elif rec.replay is not None:
-            replay[rec.event] = rec.replay
+            replay[event] = rec.replay
         elif cmd is not None:
-            replay[rec.event] = _derived_replay(board, cmd, rec)
+            replay[event] = _derived_replay(board, cmd, rec, event)
         else:
-            raise ValueError(f"a Board method: declare how {rec.name} is replayed")
+            raise ValueError(f"a Board method: declare how {rec.event} is replayed")
     names = {t.__name__ for t in apply}
     for c in cmds:
         unknown = [n for n in c.event_names if n not in names]
