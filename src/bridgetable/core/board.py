@@ -619,7 +619,9 @@ class Board(TableMixin, ClaimsMixin):
         self._actor = None if hand is None else self._player_of(hand)
 
     def _complete_trick(self) -> None:
-        self._policy.order_trick(self)
+        policy = self._policy
+        if policy.trick_hooks:
+            policy.order_trick(self)
         trick = self._trick
         w = winning_index([c for _, c in trick], self._trump)
         winner = trick[w][0]
@@ -637,7 +639,8 @@ class Board(TableMixin, ClaimsMixin):
         self._trick = []
         self._played_at = []
         self._set_turn(winner)
-        self._policy.after_trick(self, winner)
+        if policy.trick_hooks:
+            policy.after_trick(self, winner)
         if len(self._tricks) == 13:
             self._phase = Phase.ENDED
             self._set_turn(None)

@@ -117,6 +117,9 @@ class Policy:
         mode's rectification obligations)."""
         raise NotImplementedError
 
+    #: whether order_trick and after_trick do anything (Board skips them otherwise)
+    trick_hooks = False
+
     def order_trick(self, b: Board) -> None:
         """Before a complete trick is quitted (57C: table mode orders its cards)."""
 
@@ -328,6 +331,7 @@ class TablePolicy(Policy):
 
     name = "table"
     acts = TABLE_ACTS
+    trick_hooks = True
 
     def legal_cards(self, b: Board, seat: Seat | None) -> list[Card]:
         """The hand to play's cards under its obligations (44C, 50, 51, 57, 59)."""
