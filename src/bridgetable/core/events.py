@@ -25,7 +25,6 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-import sys
 import types
 import typing
 from collections.abc import Callable, Iterable
@@ -756,7 +755,7 @@ def _text_fields(cls: type[Any]) -> tuple[str, ...]:
     a call, card, seat, number or flag holds none."""
     fields = dataclasses.fields(cls)
     try:
-        hints = typing.get_type_hints(cls, globalns=vars(sys.modules[cls.__module__]))
+        hints = typing.get_type_hints(cls)  # in the namespace of the module defining cls
     except Exception:
         return tuple(f.name for f in fields)
     return tuple(f.name for f in fields if f.name not in hints or _may_hold_text(hints[f.name]))
