@@ -58,8 +58,8 @@ def random_play(board: Board, rng: random.Random) -> None:
                 return
             cards = board.legal_cards(seat)
             board.play(seat, cards[int(rng.random() * len(cards))])
-    legal, play, rnd = board.legal_cards, board.play, rng.random
-    while (seat := board.to_act) is not None and board.phase is Phase.PLAY:
+    legal, play, rnd, playing = board.legal_cards, board.play, rng.random, Phase.PLAY
+    while (seat := board.to_act) is not None and board.phase is playing:
         cards = legal(seat)
         play(seat, cards[int(rnd() * len(cards))])
 

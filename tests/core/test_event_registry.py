@@ -287,5 +287,10 @@ def test_every_event_type_decodes_in_a_fresh_interpreter_importing_only_core_rec
     assert out["types"] == sorted(EVENT_TYPES)
     assert out["records"] == texts  # read and written back unchanged
     assert [BoardRecord.from_json(t) for t in out["records"]] == records
-    engine = {"bridgetable.core.board", "bridgetable.core.claims", "bridgetable.core.table"}
+    engine = {
+        "bridgetable.core.board",
+        "bridgetable.core.claims",
+        "bridgetable.core.table",
+        "bridgetable.core.commands",  # where each event's apply and replay are declared
+    }
     assert not engine & set(out["modules"])  # nothing registered the events as a side effect

@@ -5,18 +5,31 @@ browser's labels; and what the views offer is what the engine takes.
 The views' half walks random boards (online, table mode, rubber) through the registry's own
 dispatcher, taking offered commands and, at a table, the irregular plays a real table allows;
 every declared command must be offered somewhere on the walk, and for every command without
-arguments "offered" must agree with the engine's dry run (:func:`check_command`).
+arguments "offered" must agree with the engine's dry run (:func:`check_command`); every
+command the walk takes from a view's action list has arguments the wire's schema accepts.
+
+:func:`registry_gaps` holds the documents together: over a real server, the served OpenAPI
+document, ``GET /api/commands`` (the browser's labels) and ``/web/app.js``, with the wire's
+JSON Schema and the walk's action lists, must each carry every declaration with its name and
+arguments; a test removes or alters one declaration in each document in turn and adds one
+to the registry alone, and the check must find each.
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import functools
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from json_schema import valid
+from server_harness import ServerProcess
 
 from bridgetable.core.board import Board
 from bridgetable.core.commands import (
@@ -39,8 +52,9 @@ from bridgetable.core.phase import Phase
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import SEATS, Seat
-from bridgetable.core.session import SESSION_EVENT_TYPES
+from bridgetable.core.session import SESSION_EVENT_TYPES, Session, SessionSetup
 from bridgetable.core.views import DIRECTOR as DIRECTOR_ROLE
+from bridgetable.selfplay import random_auction, random_play
 from bridgetable.server.schemas import CLIENT_MESSAGES, COMMAND_ARGS, openapi_schema
 
 APP_JS = Path(__file__).parents[2] / "src" / "bridgetable" / "web" / "app.js"
@@ -87,7 +101,7 @@ def test_every_command_has_a_label_and_a_law_for_the_browser(cmd: Command) -> No
     d = entry[0]
     assert d["label"] and d["law"] and d["widget"] in ("button", "form")
     assert [a["name"] for a in d["args"]] == [a.name for a in cmd.args]
-    for event in cmd.events:  # a board's events, or the session's (core/session.py)
+    for event in cmd.event_names:  # a board's events, or the session's (core/session.py)
         assert event in (EVENT_TYPES if cmd.scope == "board" else SESSION_EVENT_TYPES), event
 
 
@@ -133,6 +147,192 @@ def test_a_dry_run_changes_nothing_and_says_what_the_command_would_say() -> None
     assert "call" in actions_for(b, Seat.NORTH) and "call" not in actions_for(b, Seat.EAST)
 
 
+# ------------------------------------------------------------------ every derived document
+
+
+def _args_branches(client_messages: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    command = [m for m in client_messages.get("oneOf", []) if m.get("title") == "command"]
+    if len(command) != 1:
+        return []
+    return [
+        b["then"]["properties"]["args"]
+        for b in command[0].get("allOf", [])
+        if b["if"]["properties"]["action"].get("const") == name
+    ]
+
+
+def _schema_gaps(cmd: Command, client_messages: dict[str, Any], where: str) -> list[str]:
+    """What ``client_messages`` (the wire's JSON Schema) lacks of ``cmd``."""
+    command = [m for m in client_messages.get("oneOf", []) if m.get("title") == "command"]
+    actions = command[0]["properties"]["action"]["enum"] if len(command) == 1 else []
+    if cmd.name not in actions:
+        return [f"{where}: {cmd.name} is not an action"]
+    branches = _args_branches(client_messages, cmd.name)
+    if len(branches) != 1:
+        return [f"{where}: {cmd.name} has {len(branches)} args schemas"]
+    want = args_schema(cmd)
+    got = branches[0]
+    if got.get("properties") != want["properties"] or got.get("required") != want.get("required"):
+        return [f"{where}: {cmd.name}'s args are {got} not {want}"]
+    return []
+
+
+def registry_gaps(
+    commands: Iterable[Command],
+    *,
+    client_messages: dict[str, Any],
+    openapi: dict[str, Any],
+    described: list[dict[str, Any]],
+    browser_js: str,
+    offered: set[tuple[str, str]] | None = None,
+) -> list[str]:
+    """Every way a declared command is missing, or not the same (name, arguments), in the
+    documents derived from the registry: the wire's JSON Schema, the OpenAPI document (its
+    client messages and its ``/api/commands`` document), the commands document the browser
+    reads its labels from (``GET /api/commands``), the browser's script and, when given,
+    the views' action lists (``offered``: the (who, name) pairs some view listed)."""
+    gaps: list[str] = []
+    schemas = openapi.get("components", {}).get("schemas", {})
+    listed = schemas.get("Commands", {}).get("properties", {}).get("commands", {})
+    listed_names = listed.get("items", {}).get("properties", {}).get("name", {}).get("enum", [])
+    if "/api/commands" not in openapi.get("paths", {}):
+        gaps.append("openapi: no /api/commands")
+    if 'api("/api/commands")' not in browser_js:
+        gaps.append("app.js: the labels are not read from /api/commands")
+    for cmd in commands:
+        gaps += _schema_gaps(cmd, client_messages, "schema")
+        gaps += _schema_gaps(cmd, schemas.get("ClientMessage", {}), "openapi")
+        if cmd.name not in listed_names:
+            gaps.append(f"openapi: {cmd.name} is not in the Commands document")
+        entry = [d for d in described if d.get("name") == cmd.name and d.get("who") == cmd.who]
+        want = {
+            "label": cmd.label,
+            "law": cmd.law,
+            "widget": cmd.widget,
+            "table_only": cmd.table_only,
+            "events": list(cmd.event_names),
+            "args": [
+                {"name": a.name, "kind": str(a.kind), "required": a.required} for a in cmd.args
+            ],
+        }
+        if len(entry) != 1:
+            gaps.append(f"/api/commands: {cmd.who} {cmd.name} listed {len(entry)} times")
+        elif {k: entry[0].get(k) for k in want} != want:
+            gaps.append(f"/api/commands: {cmd.who} {cmd.name} is {entry[0]} not {want}")
+        elif not entry[0]["label"]:
+            gaps.append(f"/api/commands: {cmd.who} {cmd.name} has no label")
+        if offered is not None and (cmd.who, cmd.name) not in offered:
+            gaps.append(f"views: {cmd.who} {cmd.name} is never offered")
+    return gaps
+
+
+@functools.cache
+def _offered_somewhere(seed: int) -> frozenset[tuple[str, str]]:
+    """The (who, name) of every command some view listed on the walk of ``seed`` and in the
+    scenarios a walk rarely reaches."""
+    rng = random.Random(seed)
+    seen: set[tuple[str, str]] = set()
+    for _, board in _boards():
+        _walk(rng, board, seen, 400)
+    for scenario in _scenarios():
+        for seat in [*SEATS, None]:
+            who = PLAYER if seat is not None else DIRECTOR
+            seen.update((who, a) for a in actions_for(scenario, seat))
+    # the session's commands, offered by the session once a board is over (core/session.py)
+    session = Session(SessionSetup("set", seed=seed, boards=2))
+    random_auction(session.board, rng)
+    random_play(session.board, rng)
+    for seat in SEATS:
+        seen.update((PLAYER, a) for a in session.actions(seat))
+    return frozenset(seen)
+
+
+@pytest.fixture(scope="module")
+def served(server: ServerProcess) -> dict[str, Any]:
+    """The documents a real server serves: OpenAPI, the commands and the browser's script."""
+    out: dict[str, Any] = {}
+    for key, path in [("openapi", "/api/openapi.json"), ("commands", "/api/commands")]:
+        r = httpx.get(server.http + path, timeout=10)
+        r.raise_for_status()
+        out[key] = r.json()
+    r = httpx.get(server.http + "/web/app.js", timeout=10)
+    r.raise_for_status()
+    out["app.js"] = r.text
+    return out
+
+
+def _gaps_in(served: dict[str, Any], commands: Iterable[Command], **changes: Any) -> list[str]:
+    docs: dict[str, Any] = {
+        "client_messages": CLIENT_MESSAGES,
+        "openapi": served["openapi"],
+        "described": served["commands"]["commands"],
+        "browser_js": served["app.js"],
+        "offered": set(_offered_somewhere(2026)),
+    }
+    return registry_gaps(commands, **{**docs, **changes})
+
+
+def test_every_command_is_in_every_document_the_server_serves(served: dict[str, Any]) -> None:
+    assert served["app.js"] == APP_JS.read_text(encoding="utf-8")
+    assert _gaps_in(served, _all()) == []
+    # and nothing is in them that is not declared
+    names = {c.name for c in _all()}
+    assert {d["name"] for d in served["commands"]["commands"]} == names
+    command = next(m for m in CLIENT_MESSAGES["oneOf"] if m["title"] == "command")
+    assert set(command["properties"]["action"]["enum"]) == names
+    assert len(served["commands"]["commands"]) == len(_all())
+
+
+def test_the_coverage_check_finds_a_declaration_missing_from_any_document(
+    served: dict[str, Any],
+) -> None:
+    """The check above fails when one declaration is missing from any one document, or has
+    other arguments there, or when a new declaration reaches none of them."""
+    explain = COMMANDS["explain"]
+    oneof = "oneOf"
+
+    def without(doc: dict[str, Any], action: str, *, args_only: bool = False) -> dict[str, Any]:
+        doc = copy.deepcopy(doc)
+        msgs = doc[oneof] if oneof in doc else doc["components"]["schemas"]["ClientMessage"][oneof]
+        command = next(m for m in msgs if m["title"] == "command")
+        branch = next(
+            b for b in command["allOf"] if b["if"]["properties"]["action"]["const"] == action
+        )
+        if args_only:
+            del branch["then"]["properties"]["args"]["properties"]["text"]
+        else:
+            command["allOf"].remove(branch)
+            command["properties"]["action"]["enum"].remove(action)
+        return doc
+
+    def gaps(**changes: Any) -> list[str]:
+        return [g for g in _gaps_in(served, [explain], **changes) if "explain" in g]
+
+    assert gaps() == []
+    assert gaps(client_messages=without(CLIENT_MESSAGES, "explain"))
+    assert gaps(client_messages=without(CLIENT_MESSAGES, "explain", args_only=True))
+    assert gaps(openapi=without(served["openapi"], "explain"))
+    assert gaps(openapi=without(served["openapi"], "explain", args_only=True))
+    listed = copy.deepcopy(served["openapi"])
+    names = listed["components"]["schemas"]["Commands"]["properties"]["commands"]["items"]
+    names["properties"]["name"]["enum"].remove("explain")
+    assert gaps(openapi=listed)
+    described = [d for d in served["commands"]["commands"] if d["name"] != "explain"]
+    assert gaps(described=described)
+    relabelled = copy.deepcopy(served["commands"]["commands"])
+    for d in relabelled:
+        if d["name"] == "explain":
+            d["args"] = d["args"][:1]
+    assert gaps(described=relabelled)
+    assert gaps(offered=set(_offered_somewhere(2026)) - {(PLAYER, "explain")})
+    assert _gaps_in(served, [], browser_js="const COMMANDS = {};")
+    # a declaration added to the registry and to nothing derived from it
+    new = dataclasses.replace(explain, name="explain_again")
+    found = _gaps_in(served, [new])
+    for where in ("schema:", "openapi:", "/api/commands:", "views:"):
+        assert any(g.startswith(where) for g in found), (where, found)
+
+
 # ------------------------------------------------------------------ the views: a random walk
 
 
@@ -169,10 +369,10 @@ def _args_for(b: Board, cmd: Command, seat: Seat | None, rng: random.Random) -> 
         return {"card": rng.choice(own) if own else "SA"}
     if name == "draw_attention" and seat is not None:
         others = [s for s in SEATS if s is not seat]
-        return {"offender": str(rng.choice(others)), "question": rng.random() < 0.3}
+        return {"offender": rng.choice(others).letter, "question": rng.random() < 0.3}
     if name == "ask_revoke" and seat is not None:
         asked = b.revoke_questions(seat)
-        return {"asked": str(asked[0]) if asked else "N"}
+        return {"asked": asked[0].letter if asked else "N"}
     if name == "report_irregularity":
         return {"text": "a card was played out of turn"}
     if name == "rule":
@@ -183,9 +383,9 @@ def _args_for(b: Board, cmd: Command, seat: Seat | None, rng: random.Random) -> 
     if name == "return_lead":
         return {"law": rng.choice(["54", "47E"])}
     if name == "restore_tricks":
-        return {"side_of": str(rng.choice(SEATS)), "tricks": 1, "law": rng.choice(["69B", "71"])}
+        return {"side_of": rng.choice(SEATS).letter, "tricks": 1, "law": rng.choice(["69B", "71"])}
     if name == "defective_trick":
-        return {"hand": str(rng.choice(SEATS)), "trick": rng.randrange(max(1, len(b.tricks)))}
+        return {"hand": rng.choice(SEATS).letter, "trick": rng.randrange(max(1, len(b.tricks)))}
     return {}
 
 
@@ -280,23 +480,16 @@ def _walk(rng: random.Random, b: Board, seen: set[tuple[str, str]], steps: int) 
             assert exc.action in (act, _ASKS.get(act)), (act, exc.action)
             continue
         assert len(b.events) > before
+        assert valid(args, COMMAND_ARGS[act]), (act, args)  # the view's act, the wire's args
         if event is not None:
-            assert type(event).__name__ in cmd.events, (act, type(event).__name__)
+            assert type(event).__name__ in cmd.event_names, (act, type(event).__name__)
 
 
 # seed 2 once found a crash: a defender chose dummy's card over a pending Law 67B1 choice
 @pytest.mark.parametrize("seed", [2026, 2])
 def test_every_command_is_offered_by_the_views_somewhere(seed: int) -> None:
-    rng = random.Random(seed)
-    seen: set[tuple[str, str]] = set()
-    for _, board in _boards():
-        _walk(rng, board, seen, 400)
-    for scenario in _scenarios():
-        for seat in [*SEATS, None]:
-            who = PLAYER if seat is not None else DIRECTOR
-            seen.update((who, a) for a in actions_for(scenario, seat))
-    # the session's commands are offered by the session, after a board (test_session.py)
-    declared = {(c.who, c.name) for c in _all() if c.scope == "board"}
+    seen = _offered_somewhere(seed)
+    declared = {(c.who, c.name) for c in _all()}
     assert declared - seen == set()
     assert seen <= declared
 

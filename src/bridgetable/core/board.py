@@ -33,8 +33,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from datetime import datetime
+from collections.abc import Iterable
 from typing import Any
 
 from bridgetable.core.auction import Auction
@@ -42,7 +41,7 @@ from bridgetable.core.calls import Call, Contract, Doubling
 from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit
 from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.claims import ClaimsMixin, FloorOracle
-from bridgetable.core.commands import dry_run_stop
+from bridgetable.core.commands import dry_run_stop, event_dispatch
 from bridgetable.core.designation import DEFENDER_CHOOSES, resolve_designation
 from bridgetable.core.errors import (
     ActionRefused,
@@ -53,9 +52,6 @@ from bridgetable.core.errors import (
     WrongPhase,
 )
 from bridgetable.core.events import (
-    AgreementEstablished,
-    AllHandsFaced,
-    AttentionDrawn,
     CallMade,
     CallReplaced,
     CallWithdrawn,
@@ -63,49 +59,26 @@ from bridgetable.core.events import (
     CardPlayed,
     CardWithdrawn,
     ChangeReason,
-    ClaimAgreed,
-    ClaimDisputed,
-    ClaimMade,
-    ClaimObjected,
     ContractAsked,
-    CurrentTrickStatement,
-    DeclarerSawDummy,
-    DefectiveTrick,
     DefenderToChoose,
     DesignationChanged,
     DirectorCalled,
-    DirectorRuled,
     DummyBreach,
-    DummyIndicated,
-    DummyMisplayed,
     DummyRightsForfeited,
-    DummyWarned,
     ExplanationCorrected,
     ExplanationGiven,
     ExplanationRequested,
     FaceDownLeadReturned,
-    HandShownToPartner,
-    HandsReturned,
     IrregularityReported,
     LeadFaced,
-    MisplayFlagged,
     OpeningLeadFaceDown,
     OwnCardLooked,
-    PlayOnAgreed,
-    PlayOnRequested,
-    ProperLeadMade,
     QuittedTrickShown,
     RankNamed,
-    RectificationChosen,
     ReviewRequested,
     RevokeInquiry,
-    RulingAccepted,
-    RulingAsked,
-    RulingProposed,
-    ScorePublished,
     TrickInspected,
     TrickMarked,
-    TricksRestored,
     WithdrawReason,
     check_storable_text,
 )
@@ -646,7 +619,9 @@ class Board(TableMixin, ClaimsMixin):
         self._actor = None if hand is None else self._player_of(hand)
 
     def _complete_trick(self) -> None:
-        self._policy.order_trick(self)
+        policy = self._policy
+        if policy.trick_hooks:
+            policy.order_trick(self)
         trick = self._trick
         w = winning_index([c for _, c in trick], self._trump)
         winner = trick[w][0]
@@ -664,7 +639,8 @@ class Board(TableMixin, ClaimsMixin):
         self._trick = []
         self._played_at = []
         self._set_turn(winner)
-        self._policy.after_trick(self, winner)
+        if policy.trick_hooks:
+            policy.after_trick(self, winner)
         if len(self._tricks) == 13:
             self._phase = Phase.ENDED
             self._set_turn(None)
@@ -1516,6 +1492,18 @@ class Board(TableMixin, ClaimsMixin):
     def _note(self, e: Any) -> None:
         """Events with no effect on the state beyond the record."""
 
+    def _replay_card(self, e: CardPlayed) -> None:
+        if e.how == "defender_choice":
+            self.choose_for_dummy(e.seat, e.card)
+            return
+        self._policy.replay_card(self, e)
+
+    def _replay_face_down(self, e: OpeningLeadFaceDown) -> None:
+        if not self.rules.face_down_opening_lead:
+            raise NotEntitled("play", e.seat, "opening leads are face up under these rules", "41A")
+        self.check_play(e.seat, e.card)
+        self._record(e)
+
     def _apply_question(self, e: ExplanationRequested) -> None:
         self._questions.append((e.seat, e.call_index))
 
@@ -1541,165 +1529,9 @@ class Board(TableMixin, ClaimsMixin):
         return view_for(self, role)
 
 
-def _replay_call(b: Board, e: CallMade) -> None:
-    b.call(e.seat, e.call, alert=e.alert, explanation=e.explanation)
-
-
-def _replay_replaced(b: Board, e: CallReplaced) -> None:
-    if b.replaceable_call(e.seat) != e.index:
-        raise NotationError(f"the record's {e!r} replaces another call than the table's")
-    b.replace_unintended_call(
-        e.seat, e.call, alert=e.alert, explanation=e.explanation, lho_stands=e.lho_stands
-    )
-
-
-def _replay_card(b: Board, e: CardPlayed) -> None:
-    if e.how == "defender_choice":
-        b.choose_for_dummy(e.seat, e.card)
-        return
-    b._policy.replay_card(b, e)
-
-
-def _replay_face_down(b: Board, e: OpeningLeadFaceDown) -> None:
-    if not b.rules.face_down_opening_lead:
-        raise NotEntitled("play", e.seat, "opening leads are face up under these rules", "41A")
-    b.check_play(e.seat, e.card)
-    b._record(e)
-
-
-def _replay_exposed(b: Board, e: CardExposed) -> None:
-    if e.law in ("24", "53A", "57"):
-        got: Any = b.play(e.seat, e.card)
-    elif e.law == "45E":
-        got = b.fifth_card(e.seat, e.card)
-    else:
-        got = b.expose_card(e.seat, e.card, deliberate=e.deliberate)
-    if got != e:
-        raise NotationError(f"the record's {e!r} is not how the table takes that card")
-
-
-_WITHDRAW_REASONS: dict[str, WithdrawReason] = {
-    "47D": "opponent_changed_play",
-    "47E2a": "misinformation",
-}
-
-_APPLY: dict[type[Any], Callable[[Board, Any], None]] = {
-    CallMade: Board._apply_call,
-    CallReplaced: Board._apply_auction_change,
-    CallWithdrawn: Board._apply_auction_change,
-    OpeningLeadFaceDown: Board._apply_face_down,
-    LeadFaced: Board._apply_lead_faced,
-    CardPlayed: Board._apply_card,
-    DesignationChanged: Board._apply_change,
-    CardWithdrawn: Board._apply_withdrawn,
-    ReviewRequested: Board._apply_review,
-    ExplanationRequested: Board._apply_question,
-    ExplanationGiven: Board._apply_explained,
-    ExplanationCorrected: Board._apply_correction,
-    ContractAsked: Board._apply_contract_asked,
-    RevokeInquiry: Board._apply_revoke_inquiry,
-    DirectorCalled: Board._apply_director_called,
-    IrregularityReported: Board._note,
-    DummyRightsForfeited: Board._apply_forfeit,
-    TrickInspected: Board._note,
-    OwnCardLooked: Board._note,
-    QuittedTrickShown: Board._apply_quitted_shown,
-    TrickMarked: Board._apply_marked,
-    RankNamed: Board._apply_rank_named,
-    DefenderToChoose: Board._apply_defender_to_choose,
-    FaceDownLeadReturned: Board._apply_lead_returned,
-    ClaimMade: Board._apply_claim_event,
-    CurrentTrickStatement: Board._note,
-    ClaimAgreed: Board._apply_claim_event,
-    ClaimDisputed: Board._apply_claim_event,
-    ClaimObjected: Board._apply_claim_event,
-    PlayOnRequested: Board._apply_claim_event,
-    PlayOnAgreed: Board._apply_claim_event,
-    HandShownToPartner: Board._apply_claim_event,
-    AllHandsFaced: Board._apply_claim_event,
-    DirectorRuled: Board._apply_claim_event,
-    RulingAsked: Board._apply_claim_event,
-    RulingProposed: Board._apply_claim_event,
-    RulingAccepted: Board._apply_claim_event,
-    AgreementEstablished: Board._apply_claim_event,
-    ScorePublished: Board._apply_claim_event,
-    TricksRestored: Board._apply_claim_event,
-    CardExposed: Board._apply_exposed,
-    RectificationChosen: Board._apply_chosen,
-    AttentionDrawn: Board._apply_attention,
-    DummyWarned: Board._apply_warned,
-    DummyIndicated: Board._apply_indicated,
-    DeclarerSawDummy: Board._apply_saw_dummy,
-    HandsReturned: Board._apply_hands_returned,
-    DummyMisplayed: Board._apply_misplayed,
-    MisplayFlagged: Board._apply_misplay_flagged,
-    DefectiveTrick: Board._apply_defective,
-    ProperLeadMade: Board._apply_proper_lead,
-}
-
-_REPLAY: dict[type[Any], Callable[[Board, Any], object]] = {
-    CallMade: _replay_call,
-    CallReplaced: _replay_replaced,
-    CallWithdrawn: lambda b, e: b.withdraw_call(e.seat),
-    OpeningLeadFaceDown: _replay_face_down,
-    LeadFaced: (lambda b, e: b.face_lead(e.seat)),
-    CardPlayed: _replay_card,
-    DesignationChanged: (lambda b, e: b.change_designation(e.seat, e.new, reason=e.reason)),
-    CardWithdrawn: (
-        lambda b, e: b.withdraw(
-            e.seat,
-            e.card,
-            _WITHDRAW_REASONS.get(e.law, "turn_misstated"),
-        )
-    ),
-    ReviewRequested: (lambda b, e: b.request_review(e.seat)),
-    ExplanationRequested: (lambda b, e: b.ask_explanation(e.seat, e.call_index)),
-    ExplanationGiven: (lambda b, e: b.explain(e.seat, e.call_index, e.text)),
-    ExplanationCorrected: (lambda b, e: b.correct_explanation(e.seat, e.call_index, e.text)),
-    ContractAsked: (lambda b, e: b.ask_contract(e.seat)),
-    RevokeInquiry: (lambda b, e: b.ask_revoke(e.seat, e.asked)),
-    DirectorCalled: (lambda b, e: b.call_director(e.seat, e.reason)),
-    IrregularityReported: (lambda b, e: b.report_irregularity(e.seat, e.text)),
-    DummyRightsForfeited: (lambda b, e: b.record_dummy_breach(e.seat, e.act)),
-    TrickInspected: (lambda b, e: b.inspect_trick(e.seat)),
-    OwnCardLooked: (lambda b, e: b.look_at_own_card(e.seat)),
-    QuittedTrickShown: (lambda b, e: b.inspect_quitted(e.seat, e.trick)),
-    TrickMarked: (lambda b, e: b.mark_trick(e.seat, e.trick, e.won)),
-    RankNamed: (lambda b, e: b.designate(e.seat, e.text)),
-    DefenderToChoose: (lambda b, e: b.designate(e.seat, e.text)),
-    FaceDownLeadReturned: (lambda b, e: b.director_return_lead(e.law)),
-    ClaimMade: (lambda b, e: b.make_claim(e.seat, e.tricks, e.statement, concession=e.concession)),
-    CurrentTrickStatement: (lambda b, e: b.announce_current_trick(e.seat, e.text)),
-    ClaimAgreed: (lambda b, e: b.agree_claim(e.seat)),
-    ClaimDisputed: (lambda b, e: b.dispute_claim(e.seat)),
-    ClaimObjected: (lambda b, e: b.object_to_partners_claim(e.seat)),
-    PlayOnRequested: (lambda b, e: b.request_play_on(e.seat)),
-    PlayOnAgreed: (lambda b, e: b.agree_play_on(e.seat)),
-    HandShownToPartner: (lambda b, e: b.show_hand_to_partner(e.seat)),
-    AllHandsFaced: (lambda b, _e: b.director_face_all()),
-    DirectorRuled: (lambda b, e: b.director_rule(e.tricks, laws=e.laws, text=e.text)),
-    RulingAsked: (lambda b, e: b.ask_ruling(e.seat)),
-    RulingProposed: (lambda b, e: b.propose_ruling(e.tricks, laws=e.laws, text=e.text)),
-    RulingAccepted: (lambda b, e: b.accept_ruling(e.seat)),
-    AgreementEstablished: (lambda b, _e: b.establish_agreement()),
-    ScorePublished: (lambda b, e: b.publish_score(datetime.fromisoformat(e.at))),
-    TricksRestored: (
-        lambda b, e: b.restore_tricks(
-            e.side_of, e.tricks, law=e.law, now=datetime.fromisoformat(e.at)
-        )
-    ),
-    CardExposed: _replay_exposed,
-    RectificationChosen: (lambda b, e: b.choose(e.seat, e.option)),
-    AttentionDrawn: (lambda b, e: b.draw_attention(e.seat, e.offender)),
-    DummyWarned: (lambda b, e: b.warn_wrong_hand(e.seat)),
-    DummyIndicated: (lambda b, e: b.dummy_indicates(e.seat, e.card)),
-    DeclarerSawDummy: (lambda b, _e: b.director_finds_dummy_seen()),
-    HandsReturned: (lambda b, _e: b.return_hands()),
-    DummyMisplayed: (lambda b, e: b.dummy_misplays(e.seat, e.card)),
-    MisplayFlagged: (lambda b, e: b.flag_misplay(e.seat)),
-    DefectiveTrick: (lambda b, e: b.report_defective_trick(e.hand, e.trick, extra=e.extra)),
-    ProperLeadMade: (lambda b, e: b._check_proper_lead_event(e)),
-}
+#: The dispatch tables, derived from the declarations of core.commands: each event type's
+#: apply (its change to the state once recorded) and replay (its check as the command).
+_APPLY, _REPLAY = event_dispatch(Board)
 
 
 def replay_events(setup: BoardSetup, events: Iterable[Any]) -> Board:

@@ -248,12 +248,21 @@ def suit_cards(suit: int, pattern: int) -> tuple[Card, ...]:
 
 def cards_of_mask(mask: int) -> list[Card]:
     """The cards of a 52-bit mask, highest index first (spade ace first)."""
-    return [
-        *suit_cards(3, mask >> 39),
-        *suit_cards(2, (mask >> 26) & 0x1FFF),
-        *suit_cards(1, (mask >> 13) & 0x1FFF),
-        *suit_cards(0, mask & 0x1FFF),
-    ]
+    # suit_cards' cache read here first (the hot path of legal_cards)
+    c, d, h, s = _PATTERNS
+    sp = s.get(mask >> 39)
+    if sp is None:
+        sp = suit_cards(3, mask >> 39)
+    hp = h.get((mask >> 26) & 0x1FFF)
+    if hp is None:
+        hp = suit_cards(2, (mask >> 26) & 0x1FFF)
+    dp = d.get((mask >> 13) & 0x1FFF)
+    if dp is None:
+        dp = suit_cards(1, (mask >> 13) & 0x1FFF)
+    cp = c.get(mask & 0x1FFF)
+    if cp is None:
+        cp = suit_cards(0, mask & 0x1FFF)
+    return [*sp, *hp, *dp, *cp]
 
 
 class Hand:

@@ -14,8 +14,13 @@ derives from :data:`COMMANDS`:
   OpenAPI document are built from it in :mod:`bridgetable.server.schemas`);
 - :func:`describe` is the document the browser reads for its labels (``GET /api/commands``).
 
-Adding a command is one :class:`Command` in :data:`COMMANDS` plus its Board method and the
-apply of its event.
+Each event type is declared once, as a :class:`Recorded` in the ``events`` of the command
+that owns it (or in :data:`RECORDED_WITHOUT_COMMAND` for the few no client gives): the Board
+method that applies it and how a record's event is replayed. :func:`event_dispatch` derives
+the Board's apply and replay tables from these declarations.
+
+Adding a command is one :class:`Command` in :data:`COMMANDS` (with the :class:`Recorded` of
+its event) plus its Board method and the apply of its event.
 
 Example:
     >>> import random
@@ -42,6 +47,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -51,26 +57,45 @@ from typing import TYPE_CHECKING, Any, Literal
 from bridgetable.core.calls import parse_call
 from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import ActionRefused, NotationError
-from bridgetable.core.events import is_storable_text
+from bridgetable.core.events import EVENT_TYPES, is_storable_text
 from bridgetable.core.phase import Phase
 from bridgetable.core.seats import Seat
 
 if TYPE_CHECKING:
     from bridgetable.core.board import Board
+    from bridgetable.core.events import (
+        AttentionDrawn,
+        CallMade,
+        CallReplaced,
+        CardExposed,
+        CardWithdrawn,
+        ClaimMade,
+        DesignationChanged,
+        DummyRightsForfeited,
+        QuittedTrickShown,
+        RectificationChosen,
+        RulingProposed,
+        ScorePublished,
+        TricksRestored,
+        WithdrawReason,
+    )
 
 __all__ = [
     "COMMANDS",
     "DIRECTOR",
     "PLAYER",
+    "RECORDED_WITHOUT_COMMAND",
     "Arg",
     "BadCommand",
     "Command",
     "Kind",
+    "Recorded",
     "actions_for",
     "args_schema",
     "can_command",
     "check_command",
     "describe",
+    "event_dispatch",
     "run_command",
 ]
 
@@ -183,6 +208,30 @@ class Arg:
 
 Offer = Callable[["Board", "Seat | None"], bool]
 Invoke = Callable[["Board", "Seat | None", dict[str, Any], datetime], Any]
+#: How a record's event is checked again and recorded on replay: a function of the board and
+#: the event, or the name of a Board method taking the event.
+Replay = Callable[["Board", Any], object] | str
+Apply = Callable[["Board", Any], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """An event type (``event``, its name in :data:`~bridgetable.core.events.EVENT_TYPES`),
+    declared once with the command that records it (its owner).
+
+    ``apply`` names the Board method that changes the state once the event is recorded (the
+    command's checks have passed; it never refuses). ``replay`` says how an event of a record
+    is checked and recorded again (:meth:`Board.apply
+    <bridgetable.core.board.Board.apply>`); when not given it is the owner's own call with
+    the arguments read from the event's fields of the same names (``board.<method>(e.seat,
+    **args)``; the Director's ``board.<method>(**args)``), which needs a command without
+    ``invoke`` whose arguments are all fields of the event. A command that also records an
+    event another command owns lists it by name alone.
+    """
+
+    event: str
+    apply: str
+    replay: Replay | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +248,8 @@ class Command:
 
     name: str
     method: str
-    events: tuple[str, ...]
+    #: the events it records: a :class:`Recorded` for each it owns, the name of the others
+    events: tuple[Recorded | str, ...]
     law: str
     label: str
     who: Who = PLAYER
@@ -217,6 +267,11 @@ class Command:
     #: the table's session over boards (``Session.<method>``, :mod:`bridgetable.core.session`),
     #: which offers it in its own summary, never in a board's view
     scope: Literal["board", "session"] = "board"
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        """The names of the event types it may record."""
+        return tuple(e if isinstance(e, str) else e.event for e in self.events)
 
     def parse(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """The typed arguments, by the Board method's keywords."""
@@ -370,7 +425,7 @@ def describe() -> list[dict[str, Any]]:
             "widget": c.widget,
             "table_only": c.table_only,
             "scope": c.scope,
-            "events": list(c.events),
+            "events": list(c.event_names),
             "args": [{"name": a.name, "kind": str(a.kind), "required": a.required} for a in c.args],
         }
         for c in COMMANDS.values()
@@ -576,6 +631,81 @@ def _invoke_inspect_quitted(
     return b.inspect_quitted(None, kw["trick"])
 
 
+# ---------------------------------------------------------------------- replays
+# A record's event checked again as the command that made it (Recorded.replay), where the
+# owner's plain call with the event's fields cannot say it.
+
+
+def _replay_replaced(b: Board, e: CallReplaced) -> None:
+    if b.replaceable_call(e.seat) != e.index:
+        raise NotationError(f"the record's {e!r} replaces another call than the table's")
+    b.replace_unintended_call(
+        e.seat, e.call, alert=e.alert, explanation=e.explanation, lho_stands=e.lho_stands
+    )
+
+
+def _replay_call(b: Board, e: CallMade) -> None:
+    # the derived replay's call, written out: the hot path of a replayed auction
+    b.call(e.seat, e.call, alert=e.alert, explanation=e.explanation)
+
+
+def _replay_exposed(b: Board, e: CardExposed) -> None:
+    if e.law in ("24", "53A", "57"):
+        got: Any = b.play(e.seat, e.card)
+    elif e.law == "45E":
+        got = b.fifth_card(e.seat, e.card)
+    else:
+        got = b.expose_card(e.seat, e.card, deliberate=e.deliberate)
+    if got != e:
+        raise NotationError(f"the record's {e!r} is not how the table takes that card")
+
+
+def _replay_claim(b: Board, e: ClaimMade) -> object:
+    return b.make_claim(e.seat, e.tricks, e.statement, concession=e.concession)
+
+
+def _replay_quitted_shown(b: Board, e: QuittedTrickShown) -> object:
+    return b.inspect_quitted(e.seat, e.trick)
+
+
+def _replay_published(b: Board, e: ScorePublished) -> object:
+    return b.publish_score(datetime.fromisoformat(e.at))
+
+
+def _replay_restored(b: Board, e: TricksRestored) -> object:
+    return b.restore_tricks(e.side_of, e.tricks, law=e.law, now=datetime.fromisoformat(e.at))
+
+
+def _replay_chosen(b: Board, e: RectificationChosen) -> object:
+    return b.choose(e.seat, e.option)
+
+
+def _replay_attention(b: Board, e: AttentionDrawn) -> object:
+    return b.draw_attention(e.seat, e.offender)
+
+
+def _replay_designation_changed(b: Board, e: DesignationChanged) -> object:
+    return b.change_designation(e.seat, e.new, reason=e.reason)
+
+
+_WITHDRAW_REASONS: dict[str, WithdrawReason] = {
+    "47D": "opponent_changed_play",
+    "47E2a": "misinformation",
+}
+
+
+def _replay_card_withdrawn(b: Board, e: CardWithdrawn) -> object:
+    return b.withdraw(e.seat, e.card, _WITHDRAW_REASONS.get(e.law, "turn_misstated"))
+
+
+def _replay_forfeit(b: Board, e: DummyRightsForfeited) -> object:
+    return b.record_dummy_breach(e.seat, e.act)
+
+
+def _replay_proposed(b: Board, e: RulingProposed) -> object:
+    return b.propose_ruling(e.tricks, laws=e.laws, text=e.text)
+
+
 # ---------------------------------------------------------------------- the registry
 
 _TEXT = Arg("text", Kind.TEXT, required=True)
@@ -595,7 +725,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "call",
         "call",
-        ("CallMade",),
+        (Recorded("CallMade", "_apply_call", _replay_call),),
         "17, 18",
         "Call",
         args=_call_args("1NT, Pass, X, XX"),
@@ -605,7 +735,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "replace_call",
         "replace_unintended_call",
-        ("CallReplaced",),
+        (Recorded("CallReplaced", "_apply_auction_change", _replay_replaced),),
         "25A",
         "Replace an unintended call",
         args=_call_args("the intended call in place of an unintended one (Law 25A)"),
@@ -615,14 +745,19 @@ _ALL: tuple[Command, ...] = (
     Command(
         "withdraw_call",
         "withdraw_call",
-        ("CallWithdrawn",),
+        (Recorded("CallWithdrawn", "_apply_auction_change"),),
         "25A",
         "Withdraw my call over the replaced call",
     ),
     Command(
         "play",
         "play",
-        ("CardPlayed", "OpeningLeadFaceDown", "CardExposed"),
+        (
+            Recorded("CardPlayed", "_apply_card", "_replay_card"),
+            Recorded("OpeningLeadFaceDown", "_apply_face_down", "_replay_face_down"),
+            "CardExposed",
+            "ProperLeadMade",
+        ),
         "41A, 44, 45",
         "Play a card",
         args=(_CARD,),
@@ -632,7 +767,11 @@ _ALL: tuple[Command, ...] = (
     Command(
         "designate",
         "designate",
-        ("CardPlayed", "RankNamed", "DefenderToChoose"),
+        (
+            "CardPlayed",
+            Recorded("RankNamed", "_apply_rank_named"),
+            Recorded("DefenderToChoose", "_apply_defender_to_choose"),
+        ),
         "45B, 46",
         "Name dummy's card",
         args=(Arg("text", Kind.TEXT, required=True, limit=40),),
@@ -642,21 +781,21 @@ _ALL: tuple[Command, ...] = (
     Command(
         "face_lead",
         "face_lead",
-        ("LeadFaced",),
+        (Recorded("LeadFaced", "_apply_lead_faced"),),
         "41C",
         "Face the opening lead",
     ),
     Command(
         "request_review",
         "request_review",
-        ("ReviewRequested",),
+        (Recorded("ReviewRequested", "_apply_review"),),
         "20F2, 41B",
         "Ask for a review of the auction",
     ),
     Command(
         "ask_explanation",
         "ask_explanation",
-        ("ExplanationRequested",),
+        (Recorded("ExplanationRequested", "_apply_question"),),
         "20F, 41B",
         "Ask for an explanation",
         args=(Arg("call_index", Kind.INT, required=True),),
@@ -666,7 +805,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "explain",
         "explain",
-        ("ExplanationGiven",),
+        (Recorded("ExplanationGiven", "_apply_explained"),),
         "20F, 40B",
         "Explain",
         args=(Arg("call_index", Kind.INT, required=True), _TEXT),
@@ -676,14 +815,14 @@ _ALL: tuple[Command, ...] = (
     Command(
         "ask_contract",
         "ask_contract",
-        ("ContractAsked",),
+        (Recorded("ContractAsked", "_apply_contract_asked"),),
         "41C",
         "Ask what the contract is",
     ),
     Command(
         "inspect_trick",
         "inspect_trick",
-        ("TrickInspected",),
+        (Recorded("TrickInspected", "_note"),),
         "66A",
         "Look at the last trick",
         offered=_offer_inspection,
@@ -691,7 +830,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "look_at_own_card",
         "look_at_own_card",
-        ("OwnCardLooked",),
+        (Recorded("OwnCardLooked", "_note"),),
         "66A",
         "Look at my last card",
         offered=_offer_inspection,
@@ -699,7 +838,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "mark_trick",
         "mark_trick",
-        ("TrickMarked",),
+        (Recorded("TrickMarked", "_apply_marked"),),
         "65B3",
         "Turn my last quitted card",
         args=(Arg("trick", Kind.INT, required=True), Arg("won", Kind.BOOL)),
@@ -709,7 +848,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "correct_explanation",
         "correct_explanation",
-        ("ExplanationCorrected",),
+        (Recorded("ExplanationCorrected", "_apply_correction"),),
         "20F5, 75B",
         "Correct the explanation",
         args=(Arg("call_index", Kind.INT, required=True), _TEXT),
@@ -739,7 +878,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "claim",
         "make_claim",
-        ("ClaimMade",),
+        (Recorded("ClaimMade", "_apply_claim_event", _replay_claim),),
         "68A",
         "Claim",
         args=(Arg("tricks", Kind.INT, required=True), Arg("statement", Kind.TEXT)),
@@ -761,7 +900,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "announce_current_trick",
         "announce_current_trick",
-        ("CurrentTrickStatement",),
+        (Recorded("CurrentTrickStatement", "_note"),),
         "68A",
         "Announce: this trick is mine",
         args=(Arg("text", Kind.TEXT, default=""),),
@@ -769,14 +908,14 @@ _ALL: tuple[Command, ...] = (
     Command(
         "object",
         "object_to_partners_claim",
-        ("ClaimObjected",),
+        (Recorded("ClaimObjected", "_apply_claim_event"),),
         "68B2",
         "Object to partner's claim",
     ),
     Command(
         "agree_claim",
         "agree_claim",
-        ("ClaimAgreed",),
+        (Recorded("ClaimAgreed", "_apply_claim_event"),),
         "69A",
         "Agree with the claim",
         offered=_offer_agree_claim,
@@ -785,42 +924,42 @@ _ALL: tuple[Command, ...] = (
     Command(
         "dispute_claim",
         "dispute_claim",
-        ("ClaimDisputed",),
+        (Recorded("ClaimDisputed", "_apply_claim_event"),),
         "68D",
         "Dispute the claim",
     ),
     Command(
         "request_play_on",
         "request_play_on",
-        ("PlayOnRequested",),
+        (Recorded("PlayOnRequested", "_apply_claim_event"),),
         "68D2b",
         "Ask to play on",
     ),
     Command(
         "agree_play_on",
         "agree_play_on",
-        ("PlayOnAgreed",),
+        (Recorded("PlayOnAgreed", "_apply_claim_event"),),
         "68D2b",
         "Agree to play on",
     ),
     Command(
         "ask_ruling",
         "ask_ruling",
-        ("RulingAsked",),
+        (Recorded("RulingAsked", "_apply_claim_event"),),
         "68D, 70",
         "Ask for the adjudicator's ruling",
     ),
     Command(
         "accept_ruling",
         "accept_ruling",
-        ("RulingAccepted",),
+        (Recorded("RulingAccepted", "_apply_claim_event"),),
         "69A, 70",
         "Accept the proposed ruling",
     ),
     Command(
         "show_hand",
         "show_hand_to_partner",
-        ("HandShownToPartner",),
+        (Recorded("HandShownToPartner", "_apply_claim_event"),),
         "68 (rubber)",
         "Show my hand to partner",
     ),
@@ -828,7 +967,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "choose",
         "choose",
-        ("RectificationChosen",),
+        (Recorded("RectificationChosen", "_apply_chosen", _replay_chosen),),
         "10C, 50-57, 62C, 43B2a, 45D, 51A, 67B1",
         "Choose the rectification",
         args=(
@@ -850,7 +989,10 @@ _ALL: tuple[Command, ...] = (
     Command(
         "proper_lead",
         "proper_lead",
-        ("CardPlayed",),
+        (
+            Recorded("ProperLeadMade", "_apply_proper_lead", "_check_proper_lead_event"),
+            "CardPlayed",
+        ),
         "53B",
         "Lead it properly",
         args=(_CARD,),
@@ -861,7 +1003,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "expose_card",
         "expose_card",
-        ("CardExposed",),
+        (Recorded("CardExposed", "_apply_exposed", _replay_exposed),),
         "48-50",
         "Expose a card",
         args=(_CARD, Arg("deliberate", Kind.BOOL)),
@@ -883,7 +1025,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "draw_attention",
         "draw_attention",
-        ("AttentionDrawn", "RevokeInquiry"),
+        (Recorded("AttentionDrawn", "_apply_attention", _replay_attention), "RevokeInquiry"),
         "62A, 42B1, 61B",
         "Draw attention to a revoke",
         args=(
@@ -902,7 +1044,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "warn_wrong_hand",
         "warn_wrong_hand",
-        ("DummyWarned",),
+        (Recorded("DummyWarned", "_apply_warned"),),
         "42B2",
         "Warn declarer: the lead is in the other hand (Law 42B2)",
         table_only=True,
@@ -910,7 +1052,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "misplay",
         "dummy_misplays",
-        ("DummyMisplayed",),
+        (Recorded("DummyMisplayed", "_apply_misplayed"),),
         "45D",
         "Dummy places a card not named",
         args=(_CARD,),
@@ -921,7 +1063,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "indicate",
         "dummy_indicates",
-        ("DummyIndicated",),
+        (Recorded("DummyIndicated", "_apply_indicated"),),
         "45F",
         "Dummy indicates a card",
         args=(_CARD,),
@@ -932,7 +1074,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "flag_misplay",
         "flag_misplay",
-        ("MisplayFlagged",),
+        (Recorded("MisplayFlagged", "_apply_misplay_flagged"),),
         "45D",
         "Dummy's card was not named: draw attention to it (Law 45D)",
         offered=_offer_flag_misplay,
@@ -942,7 +1084,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "call_director",
         "call_director",
-        ("DirectorCalled",),
+        (Recorded("DirectorCalled", "_apply_director_called"),),
         "9B",
         "Call the Director",
         args=(Arg("reason", Kind.TEXT, default=""),),
@@ -952,7 +1094,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "ask_revoke",
         "ask_revoke",
-        ("RevokeInquiry",),
+        (Recorded("RevokeInquiry", "_apply_revoke_inquiry"),),
         "42B1, 61B",
         "Ask about a revoke",
         args=(Arg("asked", Kind.SEAT, required=True),),
@@ -963,7 +1105,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "report_irregularity",
         "report_irregularity",
-        ("IrregularityReported",),
+        (Recorded("IrregularityReported", "_note"),),
         "42B3, 43A1b",
         "Point out an irregularity",
         args=(_TEXT,),
@@ -974,7 +1116,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "rule",
         "director_rule",
-        ("DirectorRuled",),
+        (Recorded("DirectorRuled", "_apply_claim_event"),),
         "70, 71",
         "Give the ruling",
         who=DIRECTOR,
@@ -989,7 +1131,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "face_all",
         "director_face_all",
-        ("AllHandsFaced",),
+        (Recorded("AllHandsFaced", "_apply_claim_event"),),
         "70B3",
         "Face all hands",
         who=DIRECTOR,
@@ -997,7 +1139,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "inspect_quitted",
         "inspect_quitted",
-        ("QuittedTrickShown",),
+        (Recorded("QuittedTrickShown", "_apply_quitted_shown", _replay_quitted_shown),),
         "66C",
         "Show a quitted trick",
         who=DIRECTOR,
@@ -1009,7 +1151,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "return_lead",
         "director_return_lead",
-        ("FaceDownLeadReturned",),
+        (Recorded("FaceDownLeadReturned", "_apply_lead_returned"),),
         "41A, 47E, 54",
         "Return the face-down lead",
         who=DIRECTOR,
@@ -1020,7 +1162,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "establish_agreement",
         "establish_agreement",
-        ("AgreementEstablished",),
+        (Recorded("AgreementEstablished", "_apply_claim_event"),),
         "69A",
         "Establish agreement",
         who=DIRECTOR,
@@ -1028,7 +1170,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "publish_score",
         "publish_score",
-        ("ScorePublished",),
+        (Recorded("ScorePublished", "_apply_claim_event", _replay_published),),
         "79C",
         "Publish the score",
         who=DIRECTOR,
@@ -1037,7 +1179,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "restore_tricks",
         "restore_tricks",
-        ("TricksRestored",),
+        (Recorded("TricksRestored", "_apply_claim_event", _replay_restored),),
         "69B, 71",
         "Restore tricks",
         who=DIRECTOR,
@@ -1053,7 +1195,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "dummy_seen",
         "director_finds_dummy_seen",
-        ("DeclarerSawDummy",),
+        (Recorded("DeclarerSawDummy", "_apply_saw_dummy"),),
         "54C",
         "Declarer could have seen dummy's cards: he must accept (Law 54C)",
         who=DIRECTOR,
@@ -1062,7 +1204,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "return_hands",
         "return_hands",
-        ("HandsReturned",),
+        (Recorded("HandsReturned", "_apply_hands_returned"),),
         "62D",
         "The hands are back in the board (Law 62D)",
         who=DIRECTOR,
@@ -1081,7 +1223,7 @@ _ALL: tuple[Command, ...] = (
     Command(
         "defective_trick",
         "report_defective_trick",
-        ("DefectiveTrick",),
+        (Recorded("DefectiveTrick", "_apply_defective"),),
         "67",
         "A defective trick",
         who=DIRECTOR,
@@ -1120,3 +1262,94 @@ def commands_of(who: Who) -> dict[str, Command]:
 _BY_WHO: dict[Who, dict[str, Command]] = {
     w: {c.name: c for c in COMMANDS.values() if c.who == w} for w in (PLAYER, DIRECTOR)
 }
+
+
+#: Events recorded by a Board method that no client gives as a command (the engine's own
+#: acts and the server's): a declarer's change of designation (45C4b), a withdrawal after a
+#: permitted change (47), dummy's breach of his rights (43A2) and the adjudicator's proposed
+#: ruling (70).
+RECORDED_WITHOUT_COMMAND: tuple[Recorded, ...] = (
+    Recorded("DesignationChanged", "_apply_change", _replay_designation_changed),
+    Recorded("CardWithdrawn", "_apply_withdrawn", _replay_card_withdrawn),
+    Recorded("DummyRightsForfeited", "_apply_forfeit", _replay_forfeit),
+    Recorded("RulingProposed", "_apply_claim_event", _replay_proposed),
+)
+
+
+def _derived_replay(
+    board: type[Any], cmd: Command, rec: Recorded, event: type[Any]
+) -> Callable[[Any, Any], object]:
+    """The owner's own call, its arguments read from the event's fields (see :class:`Recorded`)."""
+    keys = tuple(a.keyword for a in cmd.args)
+    fields = {f.name for f in dataclasses.fields(event)}
+    missing = [k for k in keys if k not in fields]
+    if cmd.invoke is not None or missing or (cmd.who == PLAYER and "seat" not in fields):
+        lacks = f" (the event has no {', '.join(missing)})" if missing else ""
+        raise ValueError(
+            f"command {cmd.name!r}: declare how {rec.event} is replayed: it is not "
+            f"board.{cmd.method}(seat, **args) with the event's fields{lacks}"
+        )
+    method = getattr(board, cmd.method)
+    if cmd.who == DIRECTOR:
+        if not keys:
+            return lambda b, _e: method(b)
+        return lambda b, e: method(b, **{k: getattr(e, k) for k in keys})
+    if not keys:
+        return lambda b, e: method(b, e.seat)
+    return lambda b, e: method(b, e.seat, **{k: getattr(e, k) for k in keys})
+
+
+def _board_method(board: type[Any], name: str, owner: str) -> Callable[..., Any]:
+    fn = getattr(board, name, None)
+    if not callable(fn):
+        raise ValueError(f"{owner}: Board has no method {name!r}")
+    return fn  # type: ignore[no-any-return]
+
+
+def event_dispatch(
+    board: type[Board],
+    commands: Iterable[Command] | None = None,
+    without_command: Iterable[Recorded] = RECORDED_WITHOUT_COMMAND,
+    event_types: Mapping[str, type[Any]] = EVENT_TYPES,
+) -> tuple[dict[type[Any], Apply], dict[type[Any], Callable[[Board, Any], object]]]:
+    """The Board's two dispatch tables, derived from the declarations: for each event type
+    the method that applies it once recorded, and how a record's event is replayed.
+
+    Raises :class:`ValueError` (at the import of :mod:`bridgetable.core.board`) unless every
+    event type of ``event_types`` is declared exactly once, by the command that owns it or in
+    :data:`RECORDED_WITHOUT_COMMAND`, every event a command names is declared, and every
+    method named exists.
+    """
+    apply: dict[type[Any], Apply] = {}
+    replay: dict[type[Any], Callable[[Board, Any], object]] = {}
+    # a session's commands record the session's events (core/session.py), not a board's
+    cmds = [c for c in (_ALL if commands is None else commands) if c.scope == "board"]
+    owned: list[tuple[Command | None, Recorded]] = [
+        (c, r) for c in cmds for r in c.events if isinstance(r, Recorded)
+    ]
+    owned += [(None, r) for r in without_command]
+    for cmd, rec in owned:
+        owner = f"command {cmd.name!r}" if cmd is not None else "a Board method"
+        event = event_types.get(rec.event)
+        if event is None:
+            raise ValueError(f"{owner}: {rec.event} is not a registered event type")
+        if event in apply:
+            raise ValueError(f"{owner}: {rec.event} is declared twice")
+        apply[event] = _board_method(board, rec.apply, owner)
+        if isinstance(rec.replay, str):
+            replay[event] = _board_method(board, rec.replay, owner)
+        elif rec.replay is not None:
+            replay[event] = rec.replay
+        elif cmd is not None:
+            replay[event] = _derived_replay(board, cmd, rec, event)
+        else:
+            raise ValueError(f"a Board method: declare how {rec.event} is replayed")
+    names = {t.__name__ for t in apply}
+    for c in cmds:
+        unknown = [n for n in c.event_names if n not in names]
+        if unknown:
+            raise ValueError(f"command {c.name!r}: no command declares {', '.join(unknown)}")
+    undeclared = sorted(set(event_types) - names)
+    if undeclared:
+        raise ValueError(f"events no command declares: {', '.join(undeclared)}")
+    return apply, replay

@@ -58,7 +58,8 @@ class Deal(Mapping[Seat, Hand]):
         # a uniformly random permutation: the cards ordered by independent random keys
         rnd = rng.random
         keys = [rnd() for _ in range(52)]
-        bits = sorted(_BITS, key=lambda b: keys[b.bit_length() - 1])
+        # the bits in the order of their keys (_BITS[i] is card i's bit; sorted is stable)
+        bits = [_BITS[i] for i in sorted(range(52), key=keys.__getitem__)]
         deal: Deal = object.__new__(cls)
         # 52 different cards, 13 to each hand by construction: no checks needed
         deal._hands = tuple(Hand.from_mask(sum(bits[13 * i : 13 * i + 13])) for i in range(4))

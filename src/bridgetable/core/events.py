@@ -725,7 +725,7 @@ def check_storable_text(event: Any) -> None:
     statement, designation or ruling)."""
     names = _FIELD_NAMES.get(type(event))
     if names is None:
-        names = _FIELD_NAMES[type(event)] = tuple(f.name for f in dataclasses.fields(event))
+        names = _FIELD_NAMES[type(event)] = _text_fields(type(event))
     for name in names:
         value = getattr(event, name)
         texts = value if isinstance(value, tuple) else (value,)
@@ -737,8 +737,28 @@ def check_storable_text(event: Any) -> None:
                 )
 
 
-#: each event type's field names, for check_storable_text (found once per type)
+#: each event type's fields that may hold text, for check_storable_text (found once per type)
 _FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def _may_hold_text(tp: Any) -> bool:
+    if tp is str or tp is Any or tp is object:
+        return True
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is Literal:
+        return any(isinstance(a, str) for a in args)
+    return any(_may_hold_text(a) for a in args)
+
+
+def _text_fields(cls: type[Any]) -> tuple[str, ...]:
+    """The fields of ``cls`` whose type may hold text (all of them if the types are not known):
+    a call, card, seat, number or flag holds none."""
+    fields = dataclasses.fields(cls)
+    try:
+        hints = typing.get_type_hints(cls)  # in the namespace of the module defining cls
+    except Exception:
+        return tuple(f.name for f in fields)
+    return tuple(f.name for f in fields if f.name not in hints or _may_hold_text(hints[f.name]))
 
 
 def event_to_dict(event: Any) -> dict[str, Any]:

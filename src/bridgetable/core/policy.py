@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bridgetable.core.cards import Card
+from bridgetable.core.cards import SUIT_MASKS, Card, cards_of_mask, suit_cards
 from bridgetable.core.errors import (
     IllegalPlay,
     NotationError,
@@ -39,7 +39,6 @@ from bridgetable.core.errors import (
 )
 from bridgetable.core.events import CardExposed, CardPlayed, OpeningLeadFaceDown, card_played
 from bridgetable.core.legality import (
-    follow_cards,
     follows,
     legal_mask,
     playable_cards,
@@ -118,6 +117,9 @@ class Policy:
         mode's rectification obligations)."""
         raise NotImplementedError
 
+    #: whether order_trick and after_trick do anything (Board skips them otherwise)
+    trick_hooks = False
+
     def order_trick(self, b: Board) -> None:
         """Before a complete trick is quitted (57C: table mode orders its cards)."""
 
@@ -148,7 +150,15 @@ class OnlinePolicy(Policy):
         if b._phase is _PLAY and not b._pending_rank and not b._defender_choice:
             if seat is not None and seat is not b._actor:
                 return []
-            return follow_cards(b._hands[b._turn], b._trick)  # type: ignore[index]
+            # legality.follow_cards, inlined (the hot path)
+            hmask = b._hands[b._turn]  # type: ignore[index]
+            trick = b._trick
+            if trick:
+                led = trick[0][1].suit
+                pattern = (hmask >> (13 * led)) & 0x1FFF
+                if pattern:
+                    return list(suit_cards(led, pattern))
+            return cards_of_mask(hmask)
         hand = b.hand_to_play
         if hand is None or (seat is not None and seat is not b._player_of(hand)):
             return []
@@ -232,7 +242,12 @@ class OnlinePolicy(Policy):
             and seat is b._actor
             and not b._pending_rank
             and not b._defender_choice
-            and follows(b._hands[hand], b._trick, card)  # type: ignore[index]
+            and (hmask := b._hands[hand]) & card.bit  # type: ignore[index]
+            and (
+                not (trick := b._trick)
+                or card.suit is (led := trick[0][1].suit)
+                or not hmask & SUIT_MASKS[led]
+            )  # legality.follows, inlined (the hot path)
         ):
             # the common case (check_play's fast path): recorded without the full checks
             e = card_played(seat, card, hand, "named" if hand is b._dummy else "faced")  # type: ignore[arg-type]
@@ -271,11 +286,25 @@ class OnlinePolicy(Policy):
             b._defender_choice = False
         if b._changed_after:
             b._changed_after = []
-        b._put_card(hand, card)
-        if hand is b._dummy:
+        # Board._put_card with this policy's next_hand, inlined (the hot path)
+        dummy = b._dummy
+        declarer = b._declarer
+        b._review[declarer if hand is dummy else hand] = False  # type: ignore[index]
+        trick = b._trick
+        if not trick:
+            b._trick_leader = hand
+        trick.append((hand, card))
+        b._played_at.append(len(b._events) - 1)
+        if len(trick) == 4:
+            b._complete_trick()
+        else:
+            nxt = _LHO[hand]
+            b._turn = nxt
+            b._actor = declarer if nxt is dummy else nxt
+        if hand is dummy:
             if e.how in ("named", "designated"):
                 b._designated = card
-        elif hand is b._declarer:
+        elif hand is declarer:
             b._designated = None
 
     def replay_card(self, b: Board, e: CardPlayed) -> None:
@@ -302,6 +331,7 @@ class TablePolicy(Policy):
 
     name = "table"
     acts = TABLE_ACTS
+    trick_hooks = True
 
     def legal_cards(self, b: Board, seat: Seat | None) -> list[Card]:
         """The hand to play's cards under its obligations (44C, 50, 51, 57, 59)."""

@@ -1524,33 +1524,3 @@ class TableMixin(BoardHost):
             won = sum(1 for t in self._tricks[n:] if t.winner.side is side)
             loss[side] = min(loss[side], won + extra.get(side, 0))
         return loss
-
-    def table_actions(self, seat: Seat) -> list[str]:
-        """Table-mode commands ``seat`` may give now (for views)."""
-        if not self._policy.acts:
-            return []
-        out: list[str] = []
-        if self.options_for(seat):
-            out.append("choose")
-        p = self._pending
-        if p is not None and p.due is not None and self._proper_lead_open(p, seat, p.due):
-            out.append("proper_lead")
-        if self._phase in (Phase.CLARIFICATION, Phase.PLAY) and seat is not self._dummy:
-            out.append("expose_card")
-        if (
-            self._phase in (Phase.PLAY, Phase.ENDED)
-            and self._pending is None
-            and (seat is not self._dummy or self._dummy_forfeited)
-        ):
-            out.append("draw_attention")
-        if (
-            seat is self._dummy
-            and self._phase is Phase.PLAY
-            and not self._trick
-            and self._pending is None
-            and self._turn in (self._declarer, self._dummy)
-        ):
-            out.append("warn_wrong_hand")
-        if seat is not self._dummy and self._pending is None and self._misplay_open():
-            out.append("flag_misplay")
-        return out
