@@ -10,8 +10,9 @@ For every record of ``tests/data/corpus/pbn/ben__camrose2024_robot_play.pbn`` an
   ``|IMPs vs par|`` is the IMPs between that score and the deal's par score (DDS). The
   record's own contract is scored the same way, so the two columns compare the auctions
   alone, not the play.
-- **Play.** Four of our robots play the record's contract from the record's declarer
-  (random deals: our own auction's contract). Every card, ours and the record's, is
+- **Play.** Four of our robots play the record's contract from the record's declarer,
+  after the record's auction, which they read by their own system (random deals: after our
+  own auction). Every card, ours and the record's, is
   scored against DDS in the position where it was played: its cost is the tricks the side
   to play gets with the best card minus those it gets after the card chosen (0 for a card
   as good as any). A board's costs are summed for the declaring side (declarer and dummy)
@@ -46,7 +47,7 @@ from typing import Any
 from bridgetable.core.board import Board
 from bridgetable.core.calls import Contract, parse_call
 from bridgetable.core.cards import Card
-from bridgetable.core.events import CardPlayed, ClaimMade, OpeningLeadFaceDown
+from bridgetable.core.events import CallMade, CardPlayed, ClaimMade, OpeningLeadFaceDown
 from bridgetable.core.phase import Phase
 from bridgetable.core.position import Position
 from bridgetable.core.record import BoardRecord, BoardSetup
@@ -132,12 +133,12 @@ def _seed(base: int, name: str, step: int) -> int:
 
 def robot_auction(
     setup: BoardSetup, cfg: dict[str, Any], seed: int, name: str
-) -> tuple[Contract | None, list[str], list[float]]:
+) -> tuple[Contract | None, list[CallMade], list[float]]:
     """Four robots bid the deal: the contract (``None`` passed out), the calls, and the
     seconds of each call."""
     board = Board(dataclasses.replace(setup, contract=None))
     times: list[float] = []
-    calls: list[str] = []
+    calls: list[CallMade] = []
     while board.phase is Phase.AUCTION:
         seat = board.to_act
         assert seat is not None
@@ -147,13 +148,14 @@ def robot_auction(
         times.append(time.perf_counter() - t)
         assert cmd is not None and cmd["action"] == "call", cmd
         args = cmd["args"]
-        board.call(
-            seat,
-            parse_call(args["call"]),
-            alert=bool(args.get("alert")),
-            explanation=args.get("explanation"),
+        calls.append(
+            board.call(
+                seat,
+                parse_call(args["call"]),
+                alert=bool(args.get("alert")),
+                explanation=args.get("explanation"),
+            )
         )
-        calls.append(args["call"])
     return board.contract, calls, times
 
 
@@ -167,10 +169,14 @@ class Played:
     claim: tuple[Position, int] | None  # where declarer claimed, and how many tricks
 
 
-def robot_play(setup: BoardSetup, cfg: dict[str, Any], seed: int, name: str) -> Played:
-    """Four robots play ``setup``'s contract (given, with its declarer), each seeing only
-    its own view and remembering what it was shown."""
+def robot_play(
+    setup: BoardSetup, auction: list[CallMade], cfg: dict[str, Any], seed: int, name: str
+) -> Played:
+    """Four robots play the contract of ``auction`` (the calls made on ``setup``), each
+    seeing only its own view, the auction included, and remembering what it was shown."""
     board = Board(setup)
+    for e in auction:
+        board.apply(e)
     declarer = board.declarer
     dummy = board.dummy
     assert declarer is not None and dummy is not None
@@ -265,7 +271,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "board": name,
             "par_ns": par_ns,
             "our_contract": str(ours) if ours else "pass",
-            "our_auction": " ".join(calls),
+            "our_auction": " ".join(str(c.call) for c in calls),
             "our_imps_vs_par": abs(imps(dd_score(setup, ours, table) - par_ns)),
         }
         theirs: Contract | None = None
@@ -273,11 +279,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             theirs = Board.replay(rec).contract
             row["record_contract"] = str(theirs) if theirs else "pass"
             row["record_imps_vs_par"] = abs(imps(dd_score(setup, theirs, table) - par_ns))
-        play_in = theirs if rec is not None else ours
+        # the record's auction (its contract, declarer and the calls our robots read the
+        # hidden hands from), or ours on a random deal
+        auction = calls if rec is None else [e for e in rec.events if isinstance(e, CallMade)]
+        play_in = ours if rec is None else theirs
         if not args.no_play and play_in is not None:
-            played = robot_play(
-                dataclasses.replace(setup, contract=play_in), cfg, args.seed, name
-            )
+            played = robot_play(setup, auction, cfg, args.seed, name)
             lead_times.append(played.lead_time)
             card_times += played.card_times
             decl, defe, errs = card_costs(played.moves, solver)
