@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgetable.core.board import Board
-from bridgetable.core.calls import Contract, parse_call
+from bridgetable.core.calls import Contract, Strain, parse_call
 from bridgetable.core.cards import Card
 from bridgetable.core.events import CallMade, CardPlayed, ClaimMade, OpeningLeadFaceDown
 from bridgetable.core.phase import Phase
@@ -230,7 +230,7 @@ def robot_play(
 
 def _q(xs: list[float], q: float) -> float:
     if not xs:
-        return float("nan")
+        return 0.0
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
 
@@ -248,11 +248,11 @@ def _ms(ts: list[Timing]) -> dict[str, float | int]:
 
 
 def _mean(xs: list[float]) -> float:
-    return round(statistics.fmean(xs), 3) if xs else float("nan")
+    return round(statistics.fmean(xs), 3) if xs else 0.0
 
 
 def _median(xs: list[float]) -> float:
-    return round(statistics.median(xs), 3) if xs else float("nan")
+    return round(statistics.median(xs), 3) if xs else 0.0
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -269,9 +269,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     lead_times: list[Timing] = []
     card_times: list[Timing] = []
     started = time.perf_counter()
+    cache: dict[str, Any] = {}
+    if args.dd_cache and Path(args.dd_cache).exists():
+        cache = json.loads(Path(args.dd_cache).read_text())
     for i, (name, rec, setup) in enumerate(jobs):
-        table = solver.dd_tables([setup.deal])[0]
-        par_ns = int(solver.par(setup.deal, setup.vulnerability, setup.dealer)["score_ns"])
+        table, par_ns = dd_facts(setup, solver, cache)
         ours, calls, times = robot_auction(setup, cfg, args.seed, name)
         call_times += times
         row: dict[str, Any] = {
@@ -321,7 +323,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             + f"  {time.perf_counter() - started:.0f}s",
             file=sys.stderr,
         )
+    if args.dd_cache:
+        Path(args.dd_cache).write_text(json.dumps(cache))
     return summarize(rows, call_times, lead_times, card_times, args)
+
+
+def dd_facts(setup: BoardSetup, solver: DoubleDummy, cache: dict[str, Any]) -> tuple[DDTable, int]:
+    """The deal's double-dummy table and par score for North-South, from ``cache`` (keyed by
+    the deal, vulnerability and dealer; DDS's answers, which the code measured cannot
+    change) or DDS."""
+    key = f"{setup.deal.to_pbn()}|{setup.vulnerability.name}|{setup.dealer.letter}"
+    if key not in cache:
+        table = solver.dd_tables([setup.deal])[0]
+        par_ns = int(solver.par(setup.deal, setup.vulnerability, setup.dealer)["score_ns"])
+        cache[key] = [[[s.letter, t.letter, n] for (s, t), n in table.items()], par_ns]
+    cells, par_ns = cache[key]
+    return {(Seat.from_letter(s), Strain.from_letter(t)): int(n) for s, t, n in cells}, int(par_ns)
 
 
 def _group(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -415,6 +432,11 @@ def main() -> None:
     ap.add_argument("--no-play", action="store_true", help="auctions only")
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--system", default="sayc", help="our robots' bidding system")
+    ap.add_argument(
+        "--dd-cache",
+        metavar="PATH",
+        help="keep the deals' DD tables and par scores in this JSON file (faster reruns)",
+    )
     ap.add_argument("--json", action="store_true", help="one JSON object on stdout")
     ap.add_argument("--rows", action="store_true", help="with --json: every board's row too")
     args = ap.parse_args()
