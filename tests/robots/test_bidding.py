@@ -151,6 +151,10 @@ REBIDS = [
     ("AQ2.KQ84.A64.QT4", "1NT P 2D P", "3H"),  # super-accept: 17 and four hearts
     ("AQ2.KQ8.J64.KT43", "1NT P 2H P", "2S"),
     ("KQ2.A8.J64.KQT43", "2NT P 3D P", "3H"),
+    # opposite 22-24 (2C, then 2NT) three HCP make game; opposite a 20-21 2NT, four
+    ("Q82.J643.T942.65", "2C P 2D P 2NT P", "3NT"),
+    ("Q82.J643.T942.65", "2NT P", "Pass"),
+    ("Q82.J64.T942.K53", "2NT P", "3NT"),
     # responder's second call
     ("K4.QJ976.J32.852", "1NT P 2D P 2H P", "Pass"),  # weak: sign-off
     ("K4.QJ976.AJ2.852", "1NT P 2D P 2H P", "3NT"),  # choice of games
@@ -204,6 +208,8 @@ COMPETITIVE = [
     ("K42.QJ96.AJ32.85", "1C X P", "2H"),  # a jump with 9-12
     ("K42.Q96.J532.K85", "1D 1S P", "2S"),  # raising the overcall
     ("AQ42.K3.AJ32.852", "1C 1H X P", "1S"),  # opener answers the negative double
+    ("KQJT2.QT7.A95.T9", "1S 2D X P", "2S"),  # a minimum: no 2NT (that is not 12-14)
+    ("A92.KJ4.Q975.Q82", "1C 1D X P", "1NT"),  # 12-14 balanced at the one level
     # a limit raise counts shortness: the cue-bid with 10 HCP and a doubleton or singleton
     ("T732.KJT9.K6.KT7", "1D 1S P", "2D"),  # advancer, four trumps
     ("Q63.KQ963.3.QJ86", "1H 1S", "2S"),  # responder, five trumps
