@@ -5,7 +5,9 @@ picklable so the server runs it in a worker process with a deadline. It answers 
 (``{"action": ..., "args": {...}}``) or ``None`` when the robot has nothing to do.
 
 Card play is Monte-Carlo double dummy (GIB style): the unseen cards are dealt ``samples``
-times consistently with the view (:mod:`.sampler`) and every layout is solved by DDS's batch
+times consistently with the view (:mod:`.sampler`), keeping of several layouts drawn the
+ones nearest to what each player's calls showed as the robot's system reads the auction
+(:func:`auction_shown`: HCP and suit lengths), and every layout is solved by DDS's batch
 call. A card is chosen by its chance of making the contract (declarer's side) or defeating it
 (the defenders) rather than by total tricks: the side to play needs ``need`` more tricks, the
 trick in progress included, counting those it has won (:func:`need_tricks`; 14 minus six plus
