@@ -257,7 +257,11 @@ def _median(xs: list[float]) -> float:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     solver = default_solver()
-    cfg = RobotConfig(system=args.system).to_dict()
+    settings: dict[str, Any] = {"system": args.system}
+    for item in args.robot:
+        key, _, value = item.partition("=")
+        settings[key] = value if key in ("system", "regulation") else int(value)
+    cfg = RobotConfig(**settings).to_dict()
     jobs: list[tuple[str, BoardRecord | None, BoardSetup]] = [
         (name, rec, rec.setup) for name, rec in load_records(args.boards)
     ]
@@ -379,6 +383,7 @@ def summarize(
         "command": " ".join(sys.argv),
         "seed": args.seed,
         "system": args.system,
+        "robot": args.robot,
         "sets": {k: _group(v) for k, v in groups.items()},
         "records_all": _group([r for r in rows if "record_contract" in r]),
         "time": {
@@ -432,6 +437,13 @@ def main() -> None:
     ap.add_argument("--no-play", action="store_true", help="auctions only")
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--system", default="sayc", help="our robots' bidding system")
+    ap.add_argument(
+        "--robot",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a RobotConfig setting (lead_samples=48, play_draws=8...); repeatable",
+    )
     ap.add_argument(
         "--dd-cache",
         metavar="PATH",
