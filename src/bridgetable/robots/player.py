@@ -81,8 +81,8 @@ class RobotConfig:
     claim_check_tricks: int = 13
     system: str = "sayc"
     regulation: str = "acbl"
-    lead_draws: int = 8
-    play_draws: int = 4
+    lead_draws: int = 32
+    play_draws: int = 8
 
     def to_dict(self) -> dict[str, Any]:
         """A picklable dict."""
