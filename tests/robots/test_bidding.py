@@ -151,6 +151,10 @@ REBIDS = [
     ("AQ2.KQ84.A64.QT4", "1NT P 2D P", "3H"),  # super-accept: 17 and four hearts
     ("AQ2.KQ8.J64.KT43", "1NT P 2H P", "2S"),
     ("KQ2.A8.J64.KQT43", "2NT P 3D P", "3H"),
+    # opposite 22-24 (2C, then 2NT) three HCP make game; opposite a 20-21 2NT, four
+    ("Q82.J643.T942.65", "2C P 2D P 2NT P", "3NT"),
+    ("Q82.J643.T942.65", "2NT P", "Pass"),
+    ("Q82.J64.T942.K53", "2NT P", "3NT"),
     # responder's second call
     ("K4.QJ976.J32.852", "1NT P 2D P 2H P", "Pass"),  # weak: sign-off
     ("K4.QJ976.AJ2.852", "1NT P 2D P 2H P", "3NT"),  # choice of games
@@ -161,6 +165,18 @@ REBIDS = [
     ("KJ42.Q97.A32.Q52", "1C P 1S P 1NT P", "2NT"),
     ("KJ42.Q97.AK2.852", "1C P 1S P 1NT P", "3NT"),
     ("KJ4.Q97.AK2.8652", "1S P 2C P 2S P", "4S"),
+    # 18-19 balanced rebids 2NT even with four spades (a 1S rebid would be passed)
+    ("A743.AQ2.K32.KQ8", "1C P 1H P", "2NT"),
+    ("AQ74.A2.K3.KQ843", "1C P 1H P", "1S"),  # 18 unbalanced: the new suit
+    # responder invites after a transfer: a minimum with three trumps plays in the major
+    ("KJT4.K54.A32.A64", "1NT P 2D P 2H P 2NT P", "3H"),
+    ("KJT4.K54.A32.A64", "1NT P 2H P 2S P 2NT P", "3S"),
+    ("KJT4.K54.AQ2.A64", "1NT P 2D P 2H P 2NT P", "4H"),  # a maximum: game
+    ("KJT4.K5.AQ32.A64", "1NT P 2D P 2H P 2NT P", "3NT"),  # a doubleton: notrump
+    # opener after a single raise over an overcall (or a double)
+    ("AKQJT2.AQT2.A6.6", "1S 2C 2S P", "4S"),
+    ("AK2.KQ832.6.KQ43", "1H 1S 2H P", "3H"),  # 17-18: invites
+    ("AJ2.KQ832.6.KT43", "1H X 2H P", "Pass"),  # minimum
 ]
 
 
@@ -192,6 +208,15 @@ COMPETITIVE = [
     ("K42.QJ96.AJ32.85", "1C X P", "2H"),  # a jump with 9-12
     ("K42.Q96.J532.K85", "1D 1S P", "2S"),  # raising the overcall
     ("AQ42.K3.AJ32.852", "1C 1H X P", "1S"),  # opener answers the negative double
+    ("KQJT2.QT7.A95.T9", "1S 2D X P", "2S"),  # a minimum: no 2NT (that is not 12-14)
+    ("A92.KJ4.Q975.Q82", "1C 1D X P", "1NT"),  # 12-14 balanced at the one level
+    # a limit raise counts shortness: the cue-bid with 10 HCP and a doubleton or singleton
+    ("T732.KJT9.K6.KT7", "1D 1S P", "2D"),  # advancer, four trumps
+    ("Q63.KQ963.3.QJ86", "1H 1S", "2S"),  # responder, five trumps
+    ("Q63.Q9632.3.QJ86", "1H 1S", "2H"),  # 7 HCP: a single raise
+    # advancing an overcall after responder bid or doubled
+    ("AT4.T8752.6.KJ42", "1C 1H 1NT", "3H"),  # preemptive raise with five trumps
+    ("K42.Q96.J532.K85", "1D 1S X", "2S"),  # a single raise over the negative double
 ]
 
 

@@ -19,12 +19,13 @@ from bridgetable.robots.memory import Memory
 from bridgetable.robots.player import (
     _one_choice,
     _positions,
+    auction_shown,
     choose_call,
     claim_holds,
     decide,
     lead_targets,
 )
-from bridgetable.robots.sampler import sample_hands, sample_layouts, unseen_cards
+from bridgetable.robots.sampler import Shown, sample_hands, sample_layouts, unseen_cards
 from bridgetable.solver import dds
 
 DEAL = "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874"
@@ -40,6 +41,66 @@ def test_memory_notes_cards_and_voids() -> None:
     m.observe({"trick": [["W", "S2"], ["N", "H3"]], "last_trick": None})
     assert m.played == {"S2", "H3"} and ("N", "S") in m.voids and m.leader == "W"
     assert Memory.from_dict(m.to_dict()) == m
+
+
+def test_memory_notes_who_played_each_card() -> None:
+    m = Memory()
+    m.observe({"trick": [["W", "S2"], ["N", "H3"]], "last_trick": None})
+    m.observe({"trick": [], "last_trick": [["W", "S2"], ["N", "H3"], ["E", "SA"], ["S", "S4"]]})
+    assert m.played_by == {("W", "S2"), ("N", "H3"), ("E", "SA"), ("S", "S4")}
+    assert Memory.from_dict(m.to_dict()) == m
+    # a memory stored before it kept who played what still reads
+    old = {k: v for k, v in m.to_dict().items() if k != "played_by"}
+    assert Memory.from_dict(old).played == m.played
+
+
+def _hcp(cards: set[str]) -> int:
+    return sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c[1], 0) for c in cards)
+
+
+def test_samples_fit_what_the_auction_showed() -> None:
+    # East on lead against 3NT by North: the sampler keeps the layouts where North has
+    # the 15-17 HCP of a 1NT opening and West, who passed as dealer, at most 11; drawn one
+    # layout for each kept, many do not fit
+    b = Board(BoardSetup.for_board(4, deal=Deal.from_pbn(DEAL)))
+    for call in ("Pass", "1NT", "Pass", "3NT", "Pass", "Pass", "Pass"):
+        seat = b.to_act
+        assert seat is not None
+        b.call(seat, parse_call(call))
+    view = b.view_for(Seat.EAST).to_dict()
+    shown = auction_shown(view)
+    assert shown["N"].hcp == (15, 17) and shown["W"].hcp == (0, 11)
+    assert shown["S"].hcp == (10, 15) and shown["E"].trivial
+    north = {"N": shown["N"]}  # about one layout in twenty fits
+    fit = sample_layouts(view, Memory(), 16, random.Random(3))
+    kept = [
+        {s: {str(c) for c in cards_of(h)} for s, h in zip("NESW", hands, strict=True)}
+        for hands in sample_hands(view, Memory(), 8, random.Random(3), shown=north, draws=64)
+    ]
+    assert all(15 <= _hcp(lay["N"]) <= 17 for lay in kept)
+    assert all(min(sum(1 for c in lay["N"] if c[0] == u) for u in "CDHS") >= 2 for lay in kept)
+    assert any(not 15 <= _hcp(lay["N"]) <= 17 for lay in fit)
+    assert all(lay["E"] == {str(c) for c in b.hand(Seat.EAST)} for lay in kept)
+
+
+def test_samples_count_the_cards_a_hand_played() -> None:
+    # what the auction showed is of the whole hand: cards seen played from it count
+    shown = {"E": Shown((0, 4), ((0, 13),) * 4)}
+    b = practice()
+    b.play(Seat.WEST, Card("ST"))
+    b.face_lead(Seat.WEST)
+    b.play(Seat.SOUTH, Card("SA"))  # dummy's card, by declarer
+    b.play(Seat.EAST, Card("SJ"))
+    view = b.view_for(Seat.SOUTH).to_dict()
+    mem = Memory()
+    mem.observe(view)
+    got = sample_hands(view, mem, 12, random.Random(5), shown=shown, draws=8)
+    # East played the jack: at most three more HCP left in the layouts kept
+    assert all(_hcp({str(c) for c in cards_of(h[1])}) <= 3 for h in got)
+
+
+def cards_of(mask: int) -> list[Card]:
+    return [Card.from_index(i) for i in range(52) if mask >> i & 1]
 
 
 def test_samples_respect_view_and_voids() -> None:

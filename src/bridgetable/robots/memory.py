@@ -3,13 +3,14 @@
 A player's view shows the trick in progress and, briefly, the last trick (Law 66A); the
 quitted tricks are then turned face down. A robot therefore keeps the cards it has seen played
 and the voids they showed (a player who did not follow suit), exactly as a person at the
-table remembers them. Feeding it every view it is sent, in order, is enough.
+table remembers them, and who played each (what a hand held counts for what its calls
+showed: :mod:`.sampler`). Feeding it every view it is sent, in order, is enough.
 
 Example:
     >>> m = Memory()
     >>> m.observe({"trick": [["W", "S2"], ["N", "H3"]], "last_trick": None})
-    >>> sorted(m.played), sorted(m.voids)
-    (['H3', 'S2'], [('N', 'S')])
+    >>> sorted(m.played), sorted(m.voids), sorted(m.played_by)
+    (['H3', 'S2'], [('N', 'S')], [('N', 'H3'), ('W', 'S2')])
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from typing import Any
 
 @dataclass(slots=True)
 class Memory:
-    """Cards seen played (``"SA"`` strings) and voids shown (seat letter, suit letter)."""
+    """Cards seen played (``"SA"`` strings), voids shown (seat letter, suit letter), who
+    led to the trick in progress, and who played each card seen (seat letter, card)."""
 
     played: set[str] = field(default_factory=set)
     voids: set[tuple[str, str]] = field(default_factory=set)
     leader: str | None = None
+    played_by: set[tuple[str, str]] = field(default_factory=set)
 
     def observe(self, view: dict[str, Any]) -> None:
         """Note the cards and show-outs of one view's trick in progress and last trick, and
@@ -40,11 +43,13 @@ class Memory:
             led = trick[0][1][0]
             for seat, card in trick:
                 self.played.add(card)
+                self.played_by.add((seat, card))
                 if card[0] != led:
                     self.voids.add((seat, led))
         for trick in (view.get("shown_tricks") or {}).values():
-            for _, card in trick:
+            for seat, card in trick:
                 self.played.add(card)
+                self.played_by.add((seat, card))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able (and picklable) form, to hand to a worker process."""
@@ -52,6 +57,7 @@ class Memory:
             "played": sorted(self.played),
             "voids": sorted(list(v) for v in self.voids),
             "leader": self.leader,
+            "played_by": sorted(list(p) for p in self.played_by),
         }
 
     @classmethod
@@ -61,4 +67,5 @@ class Memory:
             set(data.get("played", ())),
             {(s, u) for s, u in data.get("voids", ())},
             data.get("leader"),
+            {(s, c) for s, c in data.get("played_by", ())},
         )

@@ -5,7 +5,9 @@ picklable so the server runs it in a worker process with a deadline. It answers 
 (``{"action": ..., "args": {...}}``) or ``None`` when the robot has nothing to do.
 
 Card play is Monte-Carlo double dummy (GIB style): the unseen cards are dealt ``samples``
-times consistently with the view (:mod:`.sampler`) and every layout is solved by DDS's batch
+times consistently with the view (:mod:`.sampler`), keeping of several layouts drawn the
+ones nearest to what each player's calls showed as the robot's system reads the auction
+(:func:`auction_shown`: HCP and suit lengths), and every layout is solved by DDS's batch
 call. A card is chosen by its chance of making the contract (declarer's side) or defeating it
 (the defenders) rather than by total tricks: the side to play needs ``need`` more tricks, the
 trick in progress included, counting those it has won (:func:`need_tricks`; 14 minus six plus
@@ -59,7 +61,7 @@ from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.robots.bidding import HandInfo, external_call, internal_call, load_system
 from bridgetable.robots.memory import Memory
-from bridgetable.robots.sampler import SamplingError, known_hands, sample_hands
+from bridgetable.robots.sampler import SamplingError, Shown, known_hands, sample_hands
 from bridgetable.solver.errors import SolverError
 from bridgetable.solver.port import DoubleDummy, default_solver
 
@@ -70,13 +72,17 @@ Command = dict[str, Any]
 class RobotConfig:
     """Sampling sizes: ``lead_samples`` for the opening lead, ``play_samples`` later; the
     bidding system (``systems/<system>.toml``) and the regulation its alerts follow
-    (``acbl`` or ``ebu``)."""
+    (``acbl`` or ``ebu``); the layouts drawn for each one kept, the nearest to what the
+    auction showed (``lead_draws`` at the opening lead, ``play_draws`` later; 1: the auction
+    is not used)."""
 
     lead_samples: int = 32
     play_samples: int = 48
     claim_check_tricks: int = 13
     system: str = "sayc"
     regulation: str = "acbl"
+    lead_draws: int = 32
+    play_draws: int = 8
 
     def to_dict(self) -> dict[str, Any]:
         """A picklable dict."""
@@ -403,6 +409,25 @@ def _one_choice(view: dict[str, Any], mem: Memory, legal: list[Card]) -> bool:
     return between & ~(held | gone) == 0
 
 
+def auction_shown(view: dict[str, Any], system: str = "sayc") -> dict[str, Shown]:
+    """What each player's calls showed of his hand, by seat letter, as the robot's system
+    reads the auction of ``view`` (:meth:`~.bidding.System.state`): the sampler keeps the
+    layouts nearest to it.
+
+    Example:
+        >>> view = {"dealer": "N", "auction": [{"call": c} for c in ("1NT", "Pass", "3NT")]}
+        >>> shown = auction_shown(view)
+        >>> shown["N"].hcp, shown["N"].lengths[0], shown["E"].trivial
+        ((15, 17), (2, 13), True)
+    """
+    st = load_system(system).state(_calls_of(view))
+    dealer = Seat.from_letter(view["dealer"])
+    return {
+        dealer.next(i).letter: Shown(info.hcp, tuple(info.lengths))
+        for i, info in enumerate(st.seats)
+    }
+
+
 def choose_play(
     view: dict[str, Any],
     mem: Memory,
@@ -425,8 +450,11 @@ def choose_play(
         # every layout scores the legal cards alike: the lowest, as the ties rule picks
         return {"action": "play", "args": {"card": str(min(legal))}}
     count = cfg.lead_samples if opening else cfg.play_samples
+    draws = cfg.lead_draws if opening else cfg.play_draws
     try:
-        positions = _positions(view, sample_hands(view, mem, count, rng))
+        shown = auction_shown(view, cfg.system) if draws > 1 else None
+        hands = sample_hands(view, mem, count, rng, shown=shown, draws=draws)
+        positions = _positions(view, hands)
     except (SamplingError, ValueError):
         return fallback_card(view)
     tricks_left = positions[0].tricks_left
@@ -550,6 +578,7 @@ def claim_holds(
 
 __all__ = [
     "RobotConfig",
+    "auction_shown",
     "call_with_meaning",
     "choose_call",
     "choose_play",

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from bridgetable.core.cards import Card, Hand, cards_of_mask
@@ -50,19 +52,77 @@ def unseen_cards(view: dict[str, Any], memory: Memory) -> set[str]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What a player's calls showed of his whole hand (the 13 cards he was dealt): an HCP
+    range and a length range in each suit (clubs, diamonds, hearts, spades).
+
+    Example:
+        >>> Shown((15, 17), ((2, 13),) * 4).misfit(Hand.from_pbn("AKQ.KQ2.432.5432").mask)
+        1
+    """
+
+    hcp: tuple[int, int] = (0, 37)
+    lengths: tuple[tuple[int, int], ...] = ((0, 13),) * 4
+
+    def misfit(self, mask: int) -> int:
+        """How far a hand (52-bit mask) is from fitting: the HCP outside the range plus
+        the cards outside each suit's range (0 when it fits)."""
+        hcp = 0
+        for i, w in _HONOURS:
+            if mask >> i & 1:
+                hcp += w
+        lo, hi = self.hcp
+        out = lo - hcp if hcp < lo else hcp - hi if hcp > hi else 0
+        for k, (a, b) in enumerate(self.lengths):
+            n = (mask >> (13 * k) & 0x1FFF).bit_count()
+            out += a - n if n < a else n - b if n > b else 0
+        return out
+
+    @property
+    def trivial(self) -> bool:
+        """Whether every hand fits."""
+        return (
+            self.hcp[0] <= 0
+            and self.hcp[1] >= 37
+            and all(a <= 0 and b >= 13 for a, b in self.lengths)
+        )
+
+
+#: (bit, HCP) of every ace, king, queen and jack.
+_HONOURS = tuple(
+    (Card.from_index(i).bit.bit_length() - 1, max(0, int(Card.from_index(i).rank) - 10))
+    for i in range(52)
+    if int(Card.from_index(i).rank) > 10
+)
+
+
 def sample_hands(
-    view: dict[str, Any], memory: Memory, count: int, rng: random.Random, *, tries: int = 200
+    view: dict[str, Any],
+    memory: Memory,
+    count: int,
+    rng: random.Random,
+    *,
+    tries: int = 200,
+    shown: Mapping[str, Shown] | None = None,
+    draws: int = 1,
 ) -> list[tuple[int, int, int, int]]:
     """``count`` layouts of all remaining hands as 52-bit masks by seat (North first), the
     form the solver takes. The same layouts as :func:`sample_layouts` from the same ``rng``.
 
-    Each layout shuffles the unseen cards, places the most constrained first (those that
-    fewer hidden hands may take, having shown out of their suit) and gives each card to a
-    hidden hand that may hold it, chosen with weights the room left in each; a dead end
-    (every hand that may take a card is full) starts the layout again.
+    Each layout shuffles the unseen cards, gives those that fewer hidden hands may take
+    (having shown out of their suit) to a hidden hand that may hold them, chosen with
+    weights the room left in each, and deals the rest in their shuffled order to fill the
+    room left; a dead end (every hand that may take a card is full) starts the layout again.
+
+    ``shown`` is what the auction showed of hidden hands (by seat letter): then ``count``
+    times ``draws`` layouts are drawn and the ``count`` nearest to fitting it are kept, the
+    first drawn among equals; a hand is judged with the cards the robot saw it play
+    (``memory.played_by``). So every layout kept fits when enough of them do, and a robot
+    reading an auction its system does not describe still gets the most plausible ones.
     """
-    shown = known_hands(view)
-    hidden = [s for s in SEAT_LETTERS if s not in shown]
+    known = known_hands(view)
+    hidden = [s for s in SEAT_LETTERS if s not in known]
     sizes = [int(view["hand_sizes"][s]) for s in hidden]
     unseen = sorted(unseen_cards(view, memory))
     need = sum(sizes)
@@ -74,15 +134,30 @@ def sample_hands(
     bits = [Card(c).bit for c in unseen]
     allowed = [tuple(i for i, s in enumerate(hidden) if (s, c[0]) not in voids) for c in unseen]
     order = [len(a) for a in allowed]
+    free_of = len(hidden)
     base = [0, 0, 0, 0]
-    for s, held in shown.items():
+    for s, held in known.items():
         for name in held:
             base[SEAT_LETTERS.index(s)] |= Card(name).bit
     seat_of = [SEAT_LETTERS.index(s) for s in hidden]
     indices = list(range(len(unseen)))
     random_ = rng.random
-    out: list[tuple[int, int, int, int]] = []
-    for _ in range(count):
+    # the hidden hands the auction showed something of: (their seat, the cards seen
+    # played from them, what was shown)
+    judged: list[tuple[int, int, Shown]] = []
+    if shown and draws > 1:
+        for i, s in enumerate(hidden):
+            want = shown.get(s)
+            if want is None or want.trivial:
+                continue
+            seen = 0
+            for seat, name in memory.played_by:
+                if seat == s:
+                    seen |= Card(name).bit
+            judged.append((seat_of[i], seen, want))
+    total = count * draws if judged else count
+    drawn: list[tuple[int, int, int, int]] = []
+    for _ in range(total):
         for _attempt in range(tries):
             cards = indices[:]
             rng.shuffle(cards)
@@ -92,29 +167,49 @@ def sample_hands(
             room = sizes[:]
             masks = base[:]
             ok = True
-            for k in cards:
+            # the cards some hidden hand may not hold come first (sorted); then the rest
+            j = 0
+            while j < len(cards) and order[cards[j]] < free_of:
+                k = cards[j]
+                j += 1
                 # rng.choices(choices, weights=room) drawn as random.Random.choices does
                 choices: list[int] = []
                 cum: list[int] = []
-                total = 0
+                tot = 0
                 for i in allowed[k]:
                     r = room[i]
                     if r > 0:
-                        total += r
-                        cum.append(total)
+                        tot += r
+                        cum.append(tot)
                         choices.append(i)
                 if not choices:
                     ok = False
                     break
-                i = choices[bisect(cum, random_() * total, 0, len(cum) - 1)]
+                i = choices[bisect(cum, random_() * tot, 0, len(cum) - 1)]
                 masks[seat_of[i]] |= bits[k]
                 room[i] -= 1
             if ok:
-                out.append((masks[0], masks[1], masks[2], masks[3]))
+                # the cards any hidden hand may hold, in their shuffled order, fill the room
+                for i, r in enumerate(room):
+                    m = 0
+                    for k in cards[j : j + r]:
+                        m |= bits[k]
+                    masks[seat_of[i]] |= m
+                    j += r
+                drawn.append((masks[0], masks[1], masks[2], masks[3]))
                 break
         else:
             raise SamplingError("no layout fits the voids shown")
-    return out
+    if not judged:
+        return drawn
+    scored = []
+    for n, hands in enumerate(drawn):
+        miss = 0
+        for where, seen, want in judged:
+            miss += want.misfit(hands[where] | seen)
+        scored.append((miss, n))
+    scored.sort()
+    return [drawn[n] for _, n in scored[:count]]
 
 
 def sample_layouts(
