@@ -610,3 +610,20 @@ def test_chicago_games_part_scores_carried_and_the_fourth_deal_bonus() -> None:
     d = d.record(Contract.parse("4H E"), 10)
     assert [e.label for e in d.hands[-1]] == ["4H made", "game"]
     assert d.hands[-1][-1].above == 500
+
+
+def test_chicago_scores_honours_as_the_rubber_does_and_rejects_the_wrong_kind() -> None:
+    from bridgetable.core.calls import Contract
+    from bridgetable.core.scoring import Chicago
+
+    c = Chicago().record(
+        Contract.parse("3NT N"), 9, honours=HonoursHeld(NS, HonoursKind.FOUR_ACES)
+    )  # Law 81: four aces at no trump, 150
+    assert c.totals == (100 + 300 + 150, 0)
+    assert [e.label for e in c.hands[-1]] == ["3NT made", "game", "honours"]
+    with pytest.raises(NotationError):
+        Chicago().record(Contract.parse("4S N"), 10, honours=HonoursHeld(NS, HonoursKind.FOUR_ACES))
+    with pytest.raises(NotationError):
+        Chicago().record(
+            Contract.parse("3NT N"), 9, honours=HonoursHeld(NS, HonoursKind.FIVE_TRUMP_HONOURS)
+        )

@@ -369,6 +369,40 @@ def find_honours(hands: Mapping[Seat, Iterable[Card]], strain: Strain) -> Honour
     return None
 
 
+def _check_honours(honours: HonoursHeld | None, c: Contract) -> None:
+    """Honours held score only in their own kind of contract: four aces at no trump, trump
+    honours in a suit (Laws of Rubber Bridge, Law 81)."""
+    if honours is None:
+        return
+    if not isinstance(honours, HonoursHeld):
+        raise NotationError(f"not a holding of honours: {honours!r}")
+    if honours.kind.at_notrump != (c.strain is Strain.NOTRUMP):
+        where = "no trump" if c.strain is Strain.NOTRUMP else "a suit contract"
+        raise NotationError(f"{honours.kind.value} does not score in {where}")
+
+
+def _deal_entries(c: Contract, p: _Parts) -> list[RubberEntry]:
+    """The lines a deal's result puts on a rubber or Chicago sheet: the trick score below the
+    line and the overtricks, the insult and a slam above it for a contract made, or the
+    undertricks above the defenders' line (Laws of Rubber Bridge, Law 72)."""
+    assert c.declarer is not None
+    side = c.declarer.side
+    if p.undertricks:
+        return [RubberEntry(side.opponents, above=p.undertricks, label="undertricks")]
+    entries = [RubberEntry(side, below=p.trick_score, label=f"{c.bid} made")]
+    insult = (
+        "doubled contract made" if c.doubling is Doubling.DOUBLED else "redoubled contract made"
+    )
+    for points, label in (
+        (p.overtricks, "overtricks"),
+        (p.insult, insult),
+        (p.slam, "small slam" if c.level == 6 else "grand slam"),
+    ):
+        if points:
+            entries.append(RubberEntry(side, above=points, label=label))
+    return entries
+
+
 @dataclass(frozen=True, slots=True)
 class RubberEntry:
     """One line on a rubber score sheet (Laws of Rubber Bridge, Law 72).
@@ -467,34 +501,13 @@ class Rubber:
         t = _check_tricks(tricks)
         if c.declarer is None:
             raise NotationError(f"a rubber needs the declarer of {c}")
-        if honours is not None:
-            if not isinstance(honours, HonoursHeld):
-                raise NotationError(f"not a holding of honours: {honours!r}")
-            if honours.kind.at_notrump != (c.strain is Strain.NOTRUMP):
-                where = "no trump" if c.strain is Strain.NOTRUMP else "a suit contract"
-                raise NotationError(f"{honours.kind.value} does not score in {where}")
+        _check_honours(honours, c)
         if self.is_over:
             raise WrongPhase("record", None, "the rubber is over", _RUBBER_LAWS)
 
         side = c.declarer.side
         p = _parts(c, t, self.is_vulnerable(side))
-        entries: list[RubberEntry] = []
-        if p.undertricks:
-            entries.append(RubberEntry(side.opponents, above=p.undertricks, label="undertricks"))
-        else:
-            entries.append(RubberEntry(side, below=p.trick_score, label=f"{c.bid} made"))
-            for points, label in (
-                (p.overtricks, "overtricks"),
-                (
-                    p.insult,
-                    "doubled contract made"
-                    if c.doubling is Doubling.DOUBLED
-                    else "redoubled contract made",
-                ),
-                (p.slam, "small slam" if c.level == 6 else "grand slam"),
-            ):
-                if points:
-                    entries.append(RubberEntry(side, above=points, label=label))
+        entries = _deal_entries(c, p)
         if honours is not None:
             entries.append(RubberEntry(honours.side, above=honours.points, label="honours"))
 
@@ -733,32 +746,16 @@ class Chicago:
         t = _check_tricks(tricks)
         if c.declarer is None:
             raise NotationError(f"Chicago needs the declarer of {c}")
-        if honours is not None and not isinstance(honours, HonoursHeld):
-            raise NotationError(f"not a holding of honours: {honours!r}")
+        _check_honours(honours, c)
         if self.is_over:
             raise WrongPhase("record", None, "the four deals have been played", "Chicago")
         deal = len(self._hands) + 1
         side = c.declarer.side
         vulnerable = Chicago.vulnerability_of(deal).is_vulnerable(side)
         p = _parts(c, t, vulnerable)
-        entries: list[RubberEntry] = []
+        entries = _deal_entries(c, p)
         parts = list(self._parts)
-        if p.undertricks:
-            entries.append(RubberEntry(side.opponents, above=p.undertricks, label="undertricks"))
-        else:
-            entries.append(RubberEntry(side, below=p.trick_score, label=f"{c.bid} made"))
-            for points, label in (
-                (p.overtricks, "overtricks"),
-                (
-                    p.insult,
-                    "doubled contract made"
-                    if c.doubling is Doubling.DOUBLED
-                    else "redoubled contract made",
-                ),
-                (p.slam, "small slam" if c.level == 6 else "grand slam"),
-            ):
-                if points:
-                    entries.append(RubberEntry(side, above=points, label=label))
+        if not p.undertricks:
             parts[side] += p.trick_score
             if parts[side] >= GAME:
                 bonus = 500 if vulnerable else 300
