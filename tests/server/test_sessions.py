@@ -1,6 +1,7 @@
 """Issue 15, "A table plays on": a real ``bridgetable serve`` and real sockets.
 
-A person (South) and three robots play two boards of a set: after board 1 the four hands are
+A person (South) and three robots play two boards of a set (and four, across a kill -9; and a
+rubber of three or more deals): after board 1 the four hands are
 shown to the person and to a spectator (Law 66D), ``next`` deals board 2 with board 2's
 dealer and vulnerability (Law 2), and the running score is the sum of the boards' duplicate
 scores. The session survives a restart of the server (it is stored with the table).
@@ -36,14 +37,18 @@ def over(v: dict[str, Any]) -> bool:
 
 async def play_board(c: Client, board: int) -> dict[str, Any]:
     """South passes in the auction and plays his (or dummy's) lowest legal card; agrees to
-    robots' claims. Returns the view once board ``board`` is over."""
+    robots' claims and accepts the adjudicator's proposal when a robot disputed one.
+    Returns the view once board ``board`` is over."""
     for _ in range(400):
         v = await c.wait(
             lambda v: (
                 v["board"] == board
                 and (
                     over(v)
-                    or bool({"call", "play", "face_lead", "agree_claim"} & set(v["actions"]))
+                    or bool(
+                        {"call", "play", "face_lead", "agree_claim", "accept_ruling"}
+                        & set(v["actions"])
+                    )
                 )
             ),
             60,
@@ -53,6 +58,8 @@ async def play_board(c: Client, board: int) -> dict[str, Any]:
         acts = v["actions"]
         if "agree_claim" in acts:
             reply = await c.command("agree_claim")
+        elif "accept_ruling" in acts:  # a robot disputed a robot's claim: the proposal
+            reply = await c.command("accept_ruling")
         elif "face_lead" in acts:
             reply = await c.command("face_lead")
         elif "play" in acts and v["legal_cards"]:
@@ -210,3 +217,102 @@ async def _rubber(tmp: Path) -> None:
 
 def test_a_rubber_table_deals_on_with_the_rubber_sheet(tmp_path: Path) -> None:
     asyncio.run(_rubber(tmp_path))
+
+
+#: Law 2 (and the board's table): board n's dealer and vulnerability, written out here rather
+#: than computed by the code under test
+LAW_2 = {1: ("N", "None"), 2: ("E", "NS"), 3: ("S", "EW"), 4: ("W", "All")}
+
+
+async def _four_boards_and_a_kill(tmp: Path) -> None:
+    async with httpx.AsyncClient(timeout=30) as http:
+        server = ServerProcess(tmp, extra=EXTRA).start()
+        try:
+            t = await create_table(
+                http, server, robots=["N", "E", "W"], seed=41, session={"kind": "set", "boards": 4}
+            )
+            scores: list[int] = []
+            for board in range(1, 5):
+                south = await Client(server, t["id"], t["tokens"]["S"]).__aenter__()
+                try:
+                    v = await south.wait(lambda v, n=board: v["board"] == n, 60)
+                    assert (v["dealer"], v["vulnerability"]) == LAW_2[board]
+                    if board == 3:
+                        # the server is killed in the middle of board 3 and started again on
+                        # the same data: the session resumes where it was
+                        # South deals board 3 (Law 2) and passes; then the kill
+                        reply = await south.command("call", {"call": "Pass"})
+                        assert reply["type"] == "ack", reply
+                        version = reply["version"]
+                        await south.close()
+                        server.kill9()
+                        server.start()
+                        south = await Client(server, t["id"], t["tokens"]["S"]).__aenter__()
+                        v = await south.wait(lambda v: v["board"] == 3, 60)
+                        assert south.version >= version and v["auction"][0]["seat"] == "S"
+                        assert [r["score"] for r in session_of(south)["results"]] == scores
+                    await play_board(south, board)
+                    scores.append(await score_of(http, server, t["id"]))
+                    s = session_of(south)
+                    # the running score, board by board, against each record replayed here
+                    assert [r["score"] for r in s["results"]] == scores
+                    assert s["total"] == sum(scores)
+                    if board < 4:
+                        assert (await south.command("next"))["type"] == "ack"
+                    else:
+                        assert s["over"] and s["actions"] == []
+                finally:
+                    await south.close()
+        finally:
+            server.stop()
+
+
+def test_a_set_of_four_boards_keeps_its_running_score_across_a_kill9(tmp_path: Path) -> None:
+    asyncio.run(_four_boards_and_a_kill(tmp_path))
+
+
+async def _three_deal_rubber(tmp: Path) -> None:
+    async with httpx.AsyncClient(timeout=30) as http:
+        with ServerProcess(tmp, extra=EXTRA) as server:
+            t = await create_table(
+                http,
+                server,
+                rules="rubber",
+                seed=7,
+                robots=["N", "E", "W"],
+                session={"kind": "rubber"},
+            )
+            async with Client(server, t["id"], t["tokens"]["S"]) as south:
+                games: list[str] = []
+                below_line = {"NS": 0, "EW": 0}
+                deal = 0
+                while True:
+                    deal += 1
+                    v = await south.wait(lambda v, n=deal: v["board"] == n, 60)
+                    # Laws of Rubber Bridge: the dealer rotates clockwise from North; a side
+                    # that has won a game is vulnerable (games counted from the sheet)
+                    assert v["dealer"] == "NESW"[(deal - 1) % 4]
+                    vul = {s for s in ("NS", "EW") if s in games}
+                    assert v["vulnerability"] == (
+                        "All" if len(vul) == 2 else next(iter(vul)) if vul else "None"
+                    )
+                    await play_board(south, deal)
+                    s = session_of(south)
+                    # a game is 100 or more below the line since the last game (part scores
+                    # carried): the games counted here from the sheet's lines
+                    for side, below, _above, _label in s["results"][-1]["lines"]:
+                        below_line[side] += below
+                        if below_line[side] >= 100:
+                            games.append(side)
+                            below_line = {"NS": 0, "EW": 0}
+                    assert list(s["rubber"]["games"]) == games
+                    if s["over"]:
+                        assert s["rubber"]["winner"] in ("NS", "EW")
+                        assert games.count(s["rubber"]["winner"]) == 2
+                        break
+                    assert (await south.command("next"))["type"] == "ack"
+                assert deal >= 3, "a rubber of at least three deals (another seed if not)"
+
+
+def test_a_rubber_of_three_or_more_deals_vulnerability_from_games_won(tmp_path: Path) -> None:
+    asyncio.run(_three_deal_rubber(tmp_path))
