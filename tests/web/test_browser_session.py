@@ -67,3 +67,38 @@ def test_after_a_board_the_hands_the_score_and_next_board(
     # the score of board 1 stays in sight while board 2 is played
     assert page.get_by_role("region", name="Session score").count() == 1
     page.context.close()
+
+
+def test_the_lobby_creates_a_set_and_lists_the_table_after_a_reload(
+    web_server: WebServer, browser: Any
+) -> None:
+    page = open_page(browser, web_server.url + "/")
+    page.get_by_role("heading", name="Lobby", exact=True).wait_for()
+    assert page.locator("#my-tables").is_hidden()  # nothing kept in this browser yet
+    form = page.locator("#create-form")
+    form.locator("select[name=session]").select_option("set")
+    assert form.get_by_label("Board number").is_hidden()  # a session deals its own boards
+    form.get_by_label("Boards in the set").fill("3")
+    form.get_by_role("button", name="Create the table").click()
+    page.get_by_role("link", name="Play as South").wait_for()
+    table = page.locator("#created code").inner_text()
+    # a reload of the lobby: the table is still listed, with the link of the seat that is not
+    # a robot's (North, East and West are robots by default)
+    page.reload()
+    mine = page.get_by_role("region", name="Your tables")
+    mine.wait_for()
+    links = mine.locator("a.my-table-link")
+    assert links.count() == 1
+    assert links.first.inner_text() == f"Table {table} as South"
+    assert "(a set of boards)" in mine.locator("li").first.inner_text()
+    shot(page, "lobby-your-tables")
+    links.first.click()
+    wait_view(page, "v.role === 'S' && v.board === 1")
+    assert page.evaluate("() => window.bt.state.session.kind") == "set"
+    assert page.evaluate("() => window.bt.state.session.boards") == 3
+    # back in the lobby, forgetting the link removes it (and the list, now empty)
+    page.goto(web_server.url + "/#")
+    mine.wait_for()
+    mine.get_by_role("button", name=f"Forget table {table} as South").click()
+    assert mine.locator("a.my-table-link").count() == 0 and mine.is_hidden()
+    page.context.close()

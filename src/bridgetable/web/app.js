@@ -154,6 +154,7 @@ function params() {
 function route() {
   const { table, token } = params();
   if (table && token) {
+    if (!myTables().some((t) => t.id === table && t.token === token)) rememberTable({ id: table, token });
     $("#lobby").hidden = true;
     $("#table").hidden = false;
     if (state.table !== table || state.token !== token) openTable(table, token);
@@ -162,6 +163,7 @@ function route() {
     state.table = null;
     $("#table").hidden = true;
     $("#lobby").hidden = false;
+    showMyTables();
     setStatus("");
   }
 }
@@ -182,7 +184,15 @@ async function api(path, body) {
 function setupLobby() {
   const form = $("#create-form");
   const sync = () => {
-    const practice = form.start.value === "contract";
+    const session = form.session.value;
+    // a session deals its own boards: no board number, practice contract or deal
+    form.querySelector(".boards-field").hidden = session !== "set";
+    form.querySelector(".board-field").hidden = Boolean(session);
+    form.querySelector("fieldset:has(input[name=start])").hidden = Boolean(session);
+    form.deal.closest("label").hidden = Boolean(session);
+    // a rubber and a Chicago are rubber bridge
+    if (session === "rubber" || session === "chicago") form.rules.value = "rubber";
+    const practice = form.start.value === "contract" && !session;
     form.querySelector(".contract-fields").hidden = !practice;
   };
   form.addEventListener("change", sync);
@@ -195,15 +205,21 @@ function setupLobby() {
       board: Number(form.board.value) || 1,
     };
     if (form.policy.value === "table") body.policy = "table";
-    if (form.start.value === "contract") {
-      body.contract = form.contract.value.trim();
-      body.declarer = form.declarer.value;
+    const session = form.session.value;
+    if (session) {
+      delete body.board;
+      body.session = session === "set" ? { kind: "set", boards: Number(form.boards.value) || 1 } : { kind: session };
+    } else {
+      if (form.start.value === "contract") {
+        body.contract = form.contract.value.trim();
+        body.declarer = form.declarer.value;
+      }
+      if (form.deal.value.trim()) body.deal = form.deal.value.trim();
     }
-    if (form.deal.value.trim()) body.deal = form.deal.value.trim();
     if (form.seed.value) body.seed = Number(form.seed.value);
     try {
       const t = await api("/api/tables", body);
-      showCreated(t);
+      showCreated(t, session || null);
     } catch (e) {
       // the links of a table made before are not this form's result: clear them
       const box = $("#created");
@@ -232,11 +248,13 @@ function setupLobby() {
     if (f.role.value === "director") body.secret = f.secret.value;
     try {
       const j = await api(`/api/tables/${encodeURIComponent(table)}/join`, body);
+      rememberTable({ id: table, token: j.token, role: f.role.value === "spectator" ? "spectator" : f.role.value === "director" ? "Director" : f.role.value });
       location.hash = `t=${encodeURIComponent(table)}&k=${encodeURIComponent(j.token)}`;
     } catch (e) {
       announce(`Could not join: ${e.message}`, "error");
     }
   });
+  showMyTables();
 }
 
 function showCalls(calls, secret) {
@@ -262,7 +280,56 @@ function showCalls(calls, secret) {
     } }, "Go to the table")))));
 }
 
-function showCreated(t) {
+// ------------------------------------------------------------------ your tables
+// The tables this browser created or joined, with their links, in localStorage only: the
+// server keeps no list of a person's tables (a link is its holder's seat).
+
+const MY_TABLES = "bt.tables";
+const MY_TABLES_MAX = 30;
+
+function myTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MY_TABLES) || "[]");
+    return Array.isArray(list) ? list.filter((t) => t && typeof t.id === "string" && typeof t.token === "string") : [];
+  } catch (e) { return []; }
+}
+
+function saveMyTables(list) {
+  try { localStorage.setItem(MY_TABLES, JSON.stringify(list.slice(0, MY_TABLES_MAX))); } catch (e) { /* private mode */ }
+}
+
+/** Remember a table's link (newest first; one entry per table and token). */
+function rememberTable(entry) {
+  const rest = myTables().filter((t) => !(t.id === entry.id && t.token === entry.token));
+  saveMyTables([{ ...entry, at: entry.at || new Date().toISOString() }, ...rest]);
+}
+
+function forgetTable(id, token) {
+  saveMyTables(myTables().filter((t) => !(t.id === id && t.token === token)));
+  showMyTables();
+}
+
+const KIND_NAME = { set: "a set of boards", rubber: "a rubber", chicago: "Chicago" };
+
+function showMyTables() {
+  const box = $("#my-tables");
+  const list = myTables();
+  box.hidden = list.length === 0;
+  box.querySelector("ul").replaceChildren(...list.map((t) => h("li", { dataset: { table: t.id } },
+    h("a", { href: tableLink(t.id, t.token), class: "my-table-link" },
+      `Table ${t.id}${t.role ? ` as ${SEAT_NAME[t.role] || t.role}` : ""}`),
+    t.kind ? ` (${KIND_NAME[t.kind] || t.kind})` : "",
+    t.at ? ` · ${new Date(t.at).toLocaleString()}` : "",
+    " ",
+    h("button", { type: "button", class: "forget", "aria-label": `Forget table ${t.id}${t.role ? ` as ${SEAT_NAME[t.role] || t.role}` : ""}`,
+      onclick: () => forgetTable(t.id, t.token), text: "Forget" }))));
+}
+
+function showCreated(t, kind = null) {
+  for (const [seat, token] of Object.entries(t.tokens).reverse()) {
+    rememberTable({ id: t.id, token, role: seat, kind });
+  }
+  showMyTables();
   const box = $("#created");
   box.replaceChildren(...[
     h("h3", { text: `Table ${t.id}` }),
