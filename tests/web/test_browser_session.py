@@ -10,10 +10,12 @@ from web_harness import WebServer, open_page, shot, view_of, wait_view
 _OVER = "v.phase === 'ended' || v.phase === 'passed_out'"
 
 #: South's move on the page's view: a pass, the lead faced, the lowest legal card, or an
-#: agreement to a robot's claim (the page's own send, against the page's version)
+#: agreement to a robot's claim or to the proposal on one a robot disputed (the page's own
+#: send, against the page's version)
 _MOVE = """() => {
   const bt = window.bt, v = bt.state.view, a = v.actions;
   if (a.includes("agree_claim")) return bt.send("agree_claim");
+  if (a.includes("accept_ruling")) return bt.send("accept_ruling");
   if (a.includes("face_lead")) return bt.send("face_lead");
   const card = v.legal_cards.at(-1);
   if (a.includes("play") && card) return bt.send("play", {card});
@@ -26,7 +28,7 @@ def _play_out(page: Any) -> None:
     for _ in range(200):
         wait_view(
             page,
-            f"{_OVER} || ['call', 'play', 'face_lead', 'agree_claim']"
+            f"{_OVER} || ['call', 'play', 'face_lead', 'agree_claim', 'accept_ruling']"
             ".some((x) => v.actions.includes(x))",
         )
         if view_of(page)["phase"] in ("ended", "passed_out"):
@@ -101,4 +103,34 @@ def test_the_lobby_creates_a_set_and_lists_the_table_after_a_reload(
     mine.wait_for()
     mine.get_by_role("button", name=f"Forget table {table} as South").click()
     assert mine.locator("a.my-table-link").count() == 0 and mine.is_hidden()
+    page.context.close()
+
+
+def test_a_rubber_sheet_after_two_deals(web_server: WebServer, browser: Any) -> None:
+    t = web_server.create(
+        rules="rubber", robots=["N", "E", "W"], seed=7, session={"kind": "rubber"}
+    )
+    page = open_page(browser, web_server.link(t["id"], t["tokens"]["S"]))
+    for deal in (1, 2):
+        wait_view(page, f"v.board === {deal}")
+        _play_out(page)
+        sheet = page.get_by_role("table", name="Rubber sheet")
+        sheet.wait_for()
+        rb = page.evaluate("() => window.bt.state.session.rubber")
+        rows = sheet.locator("tbody tr")
+        # above the line, below the line and the total, for each side, as the session says
+        for i, key in enumerate(("above", "below")):
+            cells = rows.nth(i).locator("td")
+            assert [cells.nth(0).inner_text(), cells.nth(1).inner_text()] == [
+                str(rb[key]["NS"]),
+                str(rb[key]["EW"]),
+            ]
+        total = rows.nth(2).locator("td")
+        assert total.nth(0).inner_text() == str(rb["totals"]["NS"])
+        assert rb["totals"]["NS"] == rb["above"]["NS"] + rb["below"]["NS"]
+        results = page.get_by_role("region", name="Session score").locator(".session-results")
+        assert results.locator("tbody tr").count() == deal
+        if deal == 1:
+            page.get_by_role("button", name="Next board").click()
+    shot(page, "rubber-sheet")
     page.context.close()
