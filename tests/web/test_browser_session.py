@@ -130,6 +130,16 @@ def test_a_rubber_sheet_after_two_deals(web_server: WebServer, browser: Any) -> 
         assert rb["totals"]["NS"] == rb["above"]["NS"] + rb["below"]["NS"]
         results = page.get_by_role("region", name="Session score").locator(".session-results")
         assert results.locator("tbody tr").count() == deal
+        # the result panel is this deal's, never the one before (it is loaded for each deal)
+        page.wait_for_function(
+            f"() => window.bt.state.result && window.bt.state.resultFor.endsWith('/{deal}')"
+        )
+        last = page.evaluate("() => window.bt.state.session.results.at(-1)")
+        assert page.evaluate("() => window.bt.state.result.tricks") == last["tricks"]
+        if last["contract"]:  # a rubber's deal is scored on its sheet, not as a duplicate board
+            assert page.locator("#result .score").inner_text() == (
+                "Scored on the sheet of the session below."
+            )
         if deal == 1:
             page.get_by_role("button", name="Next board").click()
     shot(page, "rubber-sheet")

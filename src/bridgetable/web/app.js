@@ -501,19 +501,23 @@ function render() {
   noteReplacements(v);
   if (!v.actions.includes("replace_call")) state.replacing = false;
   if (state.picked && !pickStillGood(v, state.picked)) state.picked = null;
+  // one result and one analysis per board of the table's session: an earlier board's are
+  // dropped before anything is drawn, so they never show beside this board's end
+  const boardKey = `${state.table}/${v.board}`;
+  const load = (v.phase === "ended" || v.phase === "passed_out") && state.resultFor !== boardKey;
+  if (load) {
+    state.resultFor = boardKey;
+    state.result = null;
+    state.analysis = null;
+    state.formats = null;
+  }
   renderInfo(v);
   renderFelt(v);
   renderSide(v);
   restoreInputs(inputs);
   if (key) document.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
   followFocus(v);
-  // one result per board of the table's session
-  const boardKey = `${state.table}/${v.board}`;
-  if ((v.phase === "ended" || v.phase === "passed_out") && state.resultFor !== boardKey) {
-    state.resultFor = boardKey;
-    state.result = null;
-    loadResult();
-  }
+  if (load) loadResult();
 }
 
 // focus follows the action: when the focused control went away with a re-render (a card
@@ -1374,11 +1378,14 @@ function witnessEl(v, r) {
 
 async function loadResult() {
   const t = state.table;
+  const key = state.resultFor; // the board the answers are for: a later board's drop them
+  const current = () => state.table === t && state.resultFor === key;
   const base = `/api/tables/${encodeURIComponent(t)}`;
+  let result;
   try {
-    state.result = await api(`${base}/result`);
+    result = await api(`${base}/result`);
   } catch (e) {
-    state.result = { error: e.message };
+    result = { error: e.message };
   }
   const formats = [];
   for (const f of ["pbn", "lin", "json"]) {
@@ -1387,16 +1394,20 @@ async function loadResult() {
       if (r.ok) formats.push(f);
     } catch (e) { /* not offered */ }
   }
+  if (!current()) return;
+  state.result = result;
   state.formats = formats;
-  if (state.table !== t) return;
   render();
   // the card-by-card analysis takes the solver a moment: it follows the result
+  let analysis;
   try {
-    state.analysis = await api(`${base}/analysis`);
+    analysis = await api(`${base}/analysis`);
   } catch (e) {
-    state.analysis = { available: false, reason: e.message, tricks: [] };
+    analysis = { available: false, reason: e.message, tricks: [] };
   }
-  if (state.table === t) render();
+  if (!current()) return;
+  state.analysis = analysis;
+  render();
 }
 
 function signed(n) { return `${n > 0 ? "+" : ""}${n}`; }
@@ -1459,7 +1470,11 @@ function resultEl(v) {
     const made = r.tricks - (Number(r.contract[0]) + 6);
     box.append(h("p", { class: "result-line" },
       `${contractText(r.contract)}: ${r.tricks} tricks (${made >= 0 ? (made ? `made, +${made}` : "made") : `down ${-made}`}).`),
-    h("p", { class: "score", text: `Score: N-S ${r.score_ns > 0 ? "+" : ""}${r.score_ns}, E-W ${-r.score_ns > 0 ? "+" : ""}${-r.score_ns}` }));
+    // a rubber's or a Chicago's deal is scored on its sheet (above and below the line), not
+    // as a duplicate board
+    ["rubber", "chicago"].includes(state.session?.kind)
+      ? h("p", { class: "score", text: "Scored on the sheet of the session below." })
+      : h("p", { class: "score", text: `Score: N-S ${r.score_ns > 0 ? "+" : ""}${r.score_ns}, E-W ${-r.score_ns > 0 ? "+" : ""}${-r.score_ns}` }));
   } else if (r?.error) {
     box.append(h("p", { text: `Tricks: ${tricksText(v)}` }));
   } else {
