@@ -3,9 +3,35 @@ score and a "Next board" button; the button deals the next board of the session.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from web_harness import WebServer, open_page, shot, view_of, wait_view
+import pytest
+from web_harness import WebServer, chromium, missing_browser, open_page, shot, view_of, wait_view
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """``bridgetable serve`` with small robot samples so that robot tables are quick."""
+    server = WebServer(
+        tmp_path_factory.mktemp("web-session"), extra=["--samples", "8", "--lead-samples", "8"]
+    )
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium from /usr/bin, headless; the tests skip when it or Playwright is missing."""
+    reason = missing_browser()
+    if reason is not None:
+        pytest.skip(reason)
+    with chromium() as b:
+        yield b
+
 
 _OVER = "v.phase === 'ended' || v.phase === 'passed_out'"
 

@@ -5,10 +5,11 @@ disputed claim ruled from the Director's console (Law 70)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_harness import SECRET, WebServer, missing_browser, shot
+from web_harness import SECRET, WebServer, chromium, missing_browser, shot
 from web_harness import open_page as _page
 from web_harness import view_of as _view
 from web_harness import wait_view as _wait_view
@@ -18,6 +19,29 @@ SOLID = "N:T98.T98.JT9.QJT9 432.432.432.5432 AKQJ.AKQJ.AKQ.AK 765.765.8765.876"
 DEAL = "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874"
 _MISSING = missing_browser()
 pytestmark = pytest.mark.skipif(_MISSING is not None, reason=_MISSING or "")
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """``bridgetable serve`` with small robot samples so that robot tables are quick."""
+    server = WebServer(
+        tmp_path_factory.mktemp("web"), extra=["--samples", "8", "--lead-samples", "8"]
+    )
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium from /usr/bin, headless; the tests skip when it or Playwright is missing."""
+    reason = missing_browser()
+    if reason is not None:
+        pytest.skip(reason)
+    with chromium() as b:
+        yield b
 
 
 def _refused(page: Any) -> str:

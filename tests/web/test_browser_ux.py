@@ -7,12 +7,13 @@ each phase and the Director's console."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from web_harness import SECRET, WebServer, axe_violations, missing_browser, shot
+from web_harness import SECRET, WebServer, axe_violations, chromium, missing_browser, shot
 from web_harness import open_page as _page
 from web_harness import view_of as _view
 from web_harness import wait_view as _wait_view
@@ -22,6 +23,26 @@ SOLID = "N:T98.T98.JT9.QJT9 432.432.432.5432 AKQJ.AKQJ.AKQ.AK 765.765.8765.876"
 DEAL = "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874"
 _MISSING = missing_browser()
 pytestmark = pytest.mark.skipif(_MISSING is not None, reason=_MISSING or "")
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """``bridgetable serve`` with small robot samples so that robot tables are quick."""
+    server = WebServer(
+        tmp_path_factory.mktemp("web-ux"), extra=["--samples", "8", "--lead-samples", "8"]
+    )
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium from /usr/bin, headless."""
+    with chromium() as b:
+        yield b
 
 
 def _focused(page: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_harness import WebServer, missing_browser, open_page
+from web_harness import WebServer, chromium, missing_browser, open_page
 from web_harness import view_of as _view
 from web_harness import wait_view as _wait_view
 
@@ -29,6 +29,13 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium from /usr/bin, headless."""
+    with chromium() as b:
+        yield b
 
 
 def _page(browser: Any, url: str) -> Any:
