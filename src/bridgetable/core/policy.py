@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bridgetable.core.cards import SUIT_MASKS, Card, cards_of_mask, suit_cards
+from bridgetable.core.cards import SUIT_MASKS, Card
 from bridgetable.core.errors import (
     IllegalPlay,
     NotationError,
@@ -39,6 +39,7 @@ from bridgetable.core.errors import (
 )
 from bridgetable.core.events import CardExposed, CardPlayed, OpeningLeadFaceDown, card_played
 from bridgetable.core.legality import (
+    follow_cards,
     follows,
     legal_mask,
     playable_cards,
@@ -150,15 +151,7 @@ class OnlinePolicy(Policy):
         if b._phase is _PLAY and not b._pending_rank and not b._defender_choice:
             if seat is not None and seat is not b._actor:
                 return []
-            # legality.follow_cards, inlined (the hot path)
-            hmask = b._hands[b._turn]  # type: ignore[index]
-            trick = b._trick
-            if trick:
-                led = trick[0][1].suit
-                pattern = (hmask >> (13 * led)) & 0x1FFF
-                if pattern:
-                    return list(suit_cards(led, pattern))
-            return cards_of_mask(hmask)
+            return follow_cards(b._hands[b._turn], b._trick)  # type: ignore[index]
         hand = b.hand_to_play
         if hand is None or (seat is not None and seat is not b._player_of(hand)):
             return []
