@@ -4,11 +4,13 @@ LIN one board per line, JSON that replays to the same session."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgetable.cli import main
 from bridgetable.core.seats import SEATS, Side
 from bridgetable.core.session import Session, SessionSetup
 from bridgetable.formats import lin, pbn
@@ -92,3 +94,18 @@ def test_session_json_round_trip_random_short_sets(seed: int, boards: int, play:
     assert [b.record for b in records.loads_pbn(records.dumps_pbn(s))] == [
         b.record for b in s.played_boards()
     ]
+
+
+def test_selfplay_rubber_out_writes_the_session_pbn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "rubber.pbn"
+    assert main(["selfplay", "--rules", "rubber", "--seed", "4", "--out", str(out)]) == 0
+    game = play_random_rubber(4, random.Random(4))
+    assert out.read_text(encoding="utf-8") == records.dumps_pbn(game)
+    assert [b.record for b in records.loads_pbn(out.read_bytes())] == [
+        b.record for b in game.played_boards()
+    ]
+    assert main(["selfplay", "--boards", "2", "--out", str(tmp_path / "x.pbn")]) == 2
+    assert not (tmp_path / "x.pbn").exists()
+    capsys.readouterr()
