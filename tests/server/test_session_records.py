@@ -69,3 +69,35 @@ async def _set_of_two(tmp: Path) -> None:
 
 def test_a_session_record_over_http_pbn_lin_and_json(tmp_path: Path) -> None:
     asyncio.run(_set_of_two(tmp_path))
+
+
+async def _rubber_deal(tmp: Path) -> None:
+    async with httpx.AsyncClient(timeout=30) as http:
+        with ServerProcess(tmp, extra=EXTRA) as server:
+            t = await create_table(
+                http,
+                server,
+                rules="rubber",
+                seed=7,
+                robots=["N", "E", "W"],
+                session={"kind": "rubber"},
+            )
+            url = f"{server.http}/api/tables/{t['id']}/session-record"
+            async with Client(server, t["id"], t["tokens"]["S"]) as south:
+                await play_board(south, 1)
+                sheet = session_of(south)["rubber"]
+                lines = session_of(south)["results"][0]["lines"]
+            (deal,) = records.loads_pbn((await http.get(url)).text)
+            above, below = sheet["above"], sheet["below"]
+            assert deal.scores["ScoreRubber"] == (
+                f"NS {above['NS']}/{below['NS']} EW {above['EW']}/{below['EW']}"
+            )
+            ns = sum(x[1] + x[2] for x in lines if x[0] == "NS")
+            ew = sum(x[1] + x[2] for x in lines if x[0] == "EW")
+            assert deal.scores["Score"] == f"NS {ns} EW {ew}"
+            # the rubber goes on: its JSON is the Director's
+            assert (await http.get(url, params={"format": "json"})).status_code == 403
+
+
+def test_a_rubber_session_record_carries_the_sheet_in_score_rubber(tmp_path: Path) -> None:
+    asyncio.run(_rubber_deal(tmp_path))
