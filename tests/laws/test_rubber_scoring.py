@@ -8,8 +8,11 @@ honours, slams, the insult, undertricks, the unfinished rubber). The law numbers
 74: the rubber and its bonus, 80: the unfinished rubber, 81: the scoring table); the worked
 rubbers are built here from the scoring table's stated values, not copied from any book.
 
-Chicago is not in the Laws' main text; its rules here are the usual four-deal rules as
-:class:`bridgetable.core.scoring.Chicago` states them.
+Chicago (four-deal bridge) is not in the Laws' main text; its rules here are the ones
+:class:`bridgetable.core.scoring.Chicago` states, checked against the ACBL's statement of
+four-deal bridge (vulnerability schedule; part scores combined towards game; the game premium
+by the vulnerability of the deal completing it; 100 for a fourth-deal part score that
+completes no game, whatever part scores either side has).
 """
 
 from __future__ import annotations
@@ -198,3 +201,26 @@ def test_chicago_game_300_not_vulnerable_500_vulnerable_and_100_for_a_fourth_dea
     assert ch.is_over and ch.totals == (420 + 70 + 100, 420)
     vul = Chicago().record(c("1C N"), 7).record(c("4H E"), 10)  # deal 2 EW vulnerable
     assert RubberEntry(EW, above=500, label="game") in vul.hands[-1]
+
+
+def test_chicago_game_premium_by_the_vulnerability_of_the_deal_that_completes_it() -> None:
+    """Chicago, as the ACBL's four-deal rules state it: part scores made before combine with
+    the current deal's towards game, and the game premium is the one of the vulnerability, on
+    that deal, of the side completing the game (60 not vulnerable on deal 1, then 40 on deal 3
+    where North-South, the dealer's side, are vulnerable: 500); a part score on the fourth deal
+    that completes no game earns 100 whether or not either side has an uncompleted part
+    score."""
+    ch = Chicago().record(c("2S N"), 8)  # deal 1: NS 60, nobody vulnerable
+    ch = ch.record(c("1NT E"), 7)  # deal 2: EW 40 part score
+    ch = ch.record(c("2D S"), 8)  # deal 3: NS 40 more = 100, NS vulnerable: 500
+    assert RubberEntry(NS, above=500, label="game") in ch.hands[-1]
+    assert (ch.part_score(NS), ch.part_score(EW)) == (0, 0)  # EW's 40 no longer counts
+    ch = ch.record(c("1H W"), 7)  # deal 4: EW 30, not game: 100
+    assert ch.hands[-1] == (
+        RubberEntry(EW, below=30, label="1H made"),
+        RubberEntry(EW, above=100, label="part score on the fourth deal"),
+    )
+    carried = Chicago().record(c("1C N"), 7).record(c("1D E"), 7).record(c("1S S"), 7)
+    last = carried.record(c("1NT W"), 7)  # EW 20 carried + 40 = 60: still 100, NS keep 50
+    assert RubberEntry(EW, above=100, label="part score on the fourth deal") in last.hands[-1]
+    assert last.part_score(NS) == 50
