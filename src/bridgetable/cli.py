@@ -7,7 +7,9 @@ Subcommands:
   one JSON object per board, or a diagram and a result line per board; with
   ``--rules rubber``, a rubber to its end (no ``--boards``), each deal with its lines on the
   rubber sheet, then the sheet (a last JSON object ``{"rubber": ...}``); with
-  ``--rules chicago``, four deals of Chicago the same way (``{"chicago": ...}``).
+  ``--rules chicago``, four deals of Chicago the same way (``{"chicago": ...}``);
+  ``--out FILE.pbn`` (a rubber or Chicago) also writes the session's PBN, every deal with its
+  ``Score`` and ``ScoreRubber`` (:mod:`bridgetable.formats.session`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from bridgetable.adjudication.cli import register as register_adjudicate
 from bridgetable.core.board import Board
 from bridgetable.core.rules import RuleSet
 from bridgetable.diagram import deal_diagram
+from bridgetable.formats import session as session_records
 from bridgetable.formats.cli import register as register_formats
 from bridgetable.selfplay import play_random_board, play_random_rubber, rubber_summary, summary
 from bridgetable.server.cli import register as register_serve
@@ -32,6 +35,9 @@ from bridgetable.server.cli import register as register_serve
 def _selfplay(args: argparse.Namespace) -> int:
     if args.rules in ("rubber", "chicago"):
         return _selfplay_rubber(args)
+    if args.out is not None:
+        print("bridgetable selfplay: --out writes a rubber or Chicago session", file=sys.stderr)
+        return 2
     rng = random.Random(args.seed)
     rules = RuleSet.duplicate()
     out = sys.stdout
@@ -70,6 +76,9 @@ def _selfplay_rubber(args: argparse.Namespace) -> int:
         )
         return 2
     game = play_random_rubber(args.seed, random.Random(args.seed), kind=args.rules)
+    if args.out is not None:
+        with open(args.out, "w", encoding="utf-8", newline="\n") as fp:
+            fp.write(session_records.dumps_pbn(game))
     out = sys.stdout
     boards = game.played_boards()
     for board, result in zip(boards, game.results, strict=True):
@@ -127,6 +136,11 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("duplicate", "rubber", "chicago"),
         default="duplicate",
         help="duplicate boards; a rubber to its end; four deals of Chicago",
+    )
+    sp.add_argument(
+        "--out",
+        default=None,
+        help="a rubber or Chicago: also write the session's PBN to this file",
     )
     sp.set_defaults(func=_selfplay)
     register_adjudicate(sub)

@@ -9,6 +9,9 @@
 * ``GET /api/tables/{id}/record?format=json|pbn|lin[&board=n]`` -- the record as the Director
   sees it; public once the board is over, before that only with a director token; ``board``
   names a board of the table's session already played (the n-th)
+* ``GET /api/tables/{id}/session-record?format=pbn|lin|json`` -- the whole session: every
+  board over (public, Law 66D) as PBN or LIN; the JSON (seed and log) once the session is over,
+  or for the Director
 * ``POST /api/tables/{id}/join`` -- a free seat, a spectator, or the Director (with the
   server's director secret)
 """
@@ -36,6 +39,7 @@ from bridgetable.core.session import Session, SessionSetup
 from bridgetable.core.views import DIRECTOR, Role, parse_role
 from bridgetable.formats import json as json_format
 from bridgetable.formats import lin, pbn
+from bridgetable.formats import session as session_format
 from bridgetable.server.endpoints.http import (
     HTTPError,
     bearer,
@@ -236,6 +240,28 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
             return PlainTextResponse(writer.dumps([rec]))  # dumps takes a sequence of games
         raise HTTPError(400, "format is json, pbn or lin")
 
+    async def session_record(request: Request) -> Response:
+        """The whole session's record (:mod:`bridgetable.formats.session`). PBN and LIN hold
+        only the boards over, public once over (Law 66D); the JSON holds the seed and the log,
+        which tell the board in play's hands and the deals to come, so before the session is
+        over it is the Director's, as the record of a board in play is."""
+        table = await table_of(request)
+        fmt = request.query_params.get("format", "pbn")
+        session = table.session
+        if fmt == "pbn":
+            return PlainTextResponse(session_format.dumps_pbn(session))
+        if fmt == "lin":
+            return PlainTextResponse(session_format.dumps_lin(session))
+        if fmt != "json":
+            raise HTTPError(400, "format is pbn, lin or json")
+        if not session.is_over:
+            token = bearer(request)
+            if hub.role_of(table, token) is not DIRECTOR and not is_director_secret(
+                token, settings.director_secret
+            ):
+                raise HTTPError(403, "the JSON of a session in play is for the Director")
+        return JSONResponse(session_format.document(session))
+
     async def join(request: Request) -> Response:
         table = await table_of(request)
         body = await body_of(request)
@@ -257,5 +283,6 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         Route("/api/tables", handle(create), methods=["POST"]),
         Route("/api/tables/{table_id}", handle(summary), methods=["GET"]),
         Route("/api/tables/{table_id}/record", handle(record), methods=["GET"]),
+        Route("/api/tables/{table_id}/session-record", handle(session_record), methods=["GET"]),
         Route("/api/tables/{table_id}/join", handle(join), methods=["POST"]),
     ]
