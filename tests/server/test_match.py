@@ -149,6 +149,10 @@ async def _match(tmp: Path) -> None:
             assert public["totals"] == {"A": a, "B": b}
         # a restart: both rooms' places in the match are stored with the tables
         with ServerProcess(tmp, extra=EXTRA) as server:
+            # both tables finished: neither is loaded at start; South's view loads the other room
+            async with Client(server, op, m["open"]["tokens"]["S"]) as south:
+                await south.wait(lambda v: v["board"] == 4, 30)
+                assert session_of(south)["match"]["boards"] == public["boards"]
             again = (await http.get(f"{server.http}/api/matches/{m['id']}")).json()
             assert again["boards"] == public["boards"] and again["totals"] == public["totals"]
 

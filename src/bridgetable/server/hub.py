@@ -502,6 +502,10 @@ class Hub:
     async def attach(self, table: Table, conn: Connection, since: int | None) -> None:
         """Add a connection and send it its view (a reconnect resumes from ``since``: when
         nothing changed it is told so; otherwise it gets the current view)."""
+        other = matches.partner_id(table)
+        if other is not None and other not in self.tables:  # a match: the other room's results
+            with contextlib.suppress(Exception):  # quarantined or no room: shown without them
+                await self.get(other)
         async with table.lock:
             table.conns.add(conn)
             if since is not None and since == table.version:
