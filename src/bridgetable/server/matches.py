@@ -88,6 +88,11 @@ def view_of(tables: Mapping[str, Table], table: Table) -> dict[str, Any] | None:
     return out
 
 
+def _whole(x: Any) -> Any:
+    """A JSON number that is a whole number as an int (JSON Schema's integer: 1.0 is one)."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
 def _robots(body: dict[str, Any]) -> dict[Room, list[Seat]]:
     raw = body.get("robots", {})
     if not isinstance(raw, dict) or set(raw) - set(ROOMS):
@@ -111,14 +116,14 @@ async def create_match(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
 
     if set(body) - {"boards", "seed", "robots"}:
         raise HTTPError(400, "a match is {boards, seed?, robots?}")
-    seed = body.get("seed")
-    if seed is None:
-        seed = new_seed()
+    seed = _whole(body["seed"]) if "seed" in body else new_seed()
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise HTTPError(400, "seed is an integer")
     robots = _robots(body)
     try:
-        ss = SessionSetup("set", seed=seed, boards=body.get("boards"), rules=RuleSet.duplicate())
+        ss = SessionSetup(
+            "set", seed=seed, boards=_whole(body.get("boards")), rules=RuleSet.duplicate()
+        )
     except BridgeError as exc:
         raise HTTPError(400, str(exc)) from None
     first = Session(ss).board_setup(1)
