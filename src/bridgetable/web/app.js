@@ -1502,9 +1502,9 @@ function resultEl(v) {
 function matchEl(m) {
   const sign = (n) => (n > 0 ? `+${n}` : String(n));
   const res = (r) => (r ? `${r.contract ? contractText(r.contract) : "Passed out"} ${sign(r.score)}` : "not yet");
-  const team = m.room === "open" ? "A" : "B";
   const box = h("section", { class: "panel match", id: "match", "aria-label": "Team match" },
-    h("h3", { text: `Team match: ${m.room} room (you are team ${team} if you sit ${m.room === "open" ? "North-South" : "East-West"})` }));
+    h("h3", { text: `Team match, ${m.room} room` }),
+    h("p", { class: "match-teams", text: `Here team A sits ${m.room === "open" ? "North-South" : "East-West"}.` }));
   if (m.boards.length) {
     box.append(h("table", { class: "match-boards" }, h("caption", { text: "Boards (North-South's score in each room)" }),
       h("thead", {}, h("tr", {}, ...["Board", "Open room", "Closed room", "IMPs A", "IMPs B"].map((t) => h("th", { scope: "col", text: t })))),
