@@ -32,6 +32,7 @@ from multiprocessing import get_context
 
 from starlette.applications import Starlette
 
+from bridgetable.server import matches
 from bridgetable.server.children import bind_to_parent
 from bridgetable.server.endpoints import director, meta, sockets, tables
 from bridgetable.server.endpoints.http import (
@@ -118,6 +119,7 @@ def create_app(settings: Settings) -> Starlette:
         *meta.routes(hub),
         *tables.routes(hub, settings),
         *director.routes(hub, settings),
+        *matches.routes(hub, settings),
         *sockets.routes(hub, settings),
         *web_routes(hub.get, settings.solver),
     ]

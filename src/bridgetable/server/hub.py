@@ -43,6 +43,7 @@ from bridgetable.core.session import (
 from bridgetable.core.views import DIRECTOR, SPECTATOR, Role, parse_role
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.player import RobotConfig, decide, fallback_card
+from bridgetable.server import matches
 from bridgetable.server.commands import BadCommand, run_session_command
 from bridgetable.server.eviction import EVICT_AFTER, Eviction
 from bridgetable.server.floors import ClaimFloors, floor_of
@@ -316,6 +317,8 @@ class Hub:
         #: which tables are held in memory: finished ones dropped once idle for
         #: ``evict_after`` seconds, at most ``max_tables`` while some are idle (eviction.py)
         self.eviction = Eviction(grace=evict_after, max_tables=max_tables)
+        #: the tasks re-sending a match partner's views (kept until done)
+        self._pokes: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ tables
 
@@ -325,9 +328,11 @@ class Hub:
         robots: list[Seat],
         seed: int,
         session: SessionSetup | None = None,
+        extra_meta: Mapping[str, Any] | None = None,
     ) -> tuple[Table, dict[str, str]]:
         """Create and store a table; returns it and one token per human seat. ``setup`` is
-        its first board; with ``session`` the table plays on, board after board."""
+        its first board; with ``session`` the table plays on, board after board;
+        ``extra_meta`` is stored with its metadata (a match's room: server/matches.py)."""
         self.eviction.make_room(self.tables)  # raises TablesFull when all are in use
         table_id = secrets.token_urlsafe(9)
         tokens = {s.letter: secrets.token_urlsafe(24) for s in SEATS if s not in robots}
@@ -339,6 +344,7 @@ class Hub:
         }
         if session is not None:
             meta["session"] = session.to_dict()
+        meta.update(extra_meta or {})
         game = Session(session_setup_of(meta, setup), first=setup, oracle=self.floors)
         await self.store.create_table(table_id, setup.to_dict(), meta, time.time())
         table = Table(table_id, setup, meta, game)
@@ -496,6 +502,10 @@ class Hub:
     async def attach(self, table: Table, conn: Connection, since: int | None) -> None:
         """Add a connection and send it its view (a reconnect resumes from ``since``: when
         nothing changed it is told so; otherwise it gets the current view)."""
+        other = matches.partner_id(table)
+        if other is not None and other not in self.tables:  # a match: the other room's results
+            with contextlib.suppress(Exception):  # quarantined or no room: shown without them
+                await self.get(other)
         async with table.lock:
             table.conns.add(conn)
             if since is not None and since == table.version:
@@ -516,6 +526,9 @@ class Hub:
         view = table.board.view_for(role).to_dict()
         seat = role if isinstance(role, Seat) else None
         summary = table.session.summary(seat)
+        match = matches.view_of(self.tables, table)
+        if match is not None:  # a team match's table: its room's view of the match
+            summary["match"] = match
         return encode(View(table=table.id, version=table.version, view=view, session=summary))
 
     def _view_messages(self, table: Table) -> dict[Role, str]:
@@ -638,6 +651,8 @@ class Hub:
     ) -> None:
         self.eviction.touch(table.id)
         await self._broadcast(table, views)
+        if new and table.board.is_over:
+            self._poke_partner(table)
         if any(type(e).__name__ == "ClaimMade" for e in new):
             self._compute_floor(table)
         if any(type(e).__name__ == "ClaimDisputed" for e in new):
@@ -646,6 +661,21 @@ class Hub:
             await self._offer_proposal(table)
         if table.runs_robots:
             self._feed_robots(table)
+
+    def _poke_partner(self, table: Table) -> None:
+        """A match table's board is over: the other room's views are sent again (its match
+        summary may now show this board), in a task of its own under that table's lock."""
+        other = self.tables.get(matches.partner_id(table) or "")
+        if other is None:
+            return
+
+        async def run() -> None:
+            async with other.lock:
+                await self._broadcast(other)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._pokes.add(task)
+        task.add_done_callback(self._pokes.discard)
 
     async def catch_up(self, table_id: str, version: int) -> None:
         """Another process stored events up to ``version``: replay them here and broadcast."""

@@ -297,6 +297,92 @@ _BODY_ERRORS = {
 _TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
 
 
+#: ``POST /api/matches``' body (server/matches.py).
+_CREATE_MATCH = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["boards"],
+    "properties": {
+        "boards": {"type": "integer", "minimum": 1, "maximum": 1000},
+        "seed": {
+            "type": "integer",
+            "description": "both rooms' deals (absent: 256 bits of OS entropy)",
+        },
+        "robots": {
+            "type": "object",
+            "additionalProperties": False,
+            "description": "the seats the server's robots play in each room",
+            "properties": {
+                "open": {"type": "array", "items": _SEAT, "maxItems": 4},
+                "closed": {"type": "array", "items": _SEAT, "maxItems": 4},
+            },
+        },
+    },
+}
+
+
+def _match_paths() -> dict[str, Any]:
+    """The team matches' paths (server/matches.py; docs/protocol.md, "Team matches")."""
+    room = {
+        "type": "object",
+        "required": ["id", "tokens", "robots"],
+        "properties": {
+            "id": {"type": "string"},
+            "tokens": {"type": "object", "description": "seat letter -> secret token"},
+            "robots": {"type": "array", "items": _SEAT},
+        },
+    }
+    return {
+        "/api/matches": {
+            "post": {
+                "summary": "Create a team match: the open and the closed room's tables, "
+                "the same boards (Law 2), scored in IMPs (Law 78B)",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": _CREATE_MATCH}},
+                },
+                "responses": {
+                    "201": _json(
+                        {
+                            "type": "object",
+                            "required": ["id", "boards", "open", "closed"],
+                            "properties": {
+                                "id": {"type": "string"},
+                                "boards": {"type": "integer"},
+                                "open": room,
+                                "closed": room,
+                            },
+                        },
+                        "the new match",
+                    ),
+                    **_BODY_ERRORS,
+                    "429": _err("too many matches from this address this minute"),
+                    "503": _err('every table held is in use ({"code": "full"})'),
+                },
+            }
+        },
+        "/api/matches/{match_id}": {
+            "get": {
+                "summary": "The match for a reader at neither table: the boards over in "
+                "both rooms, their IMPs and the totals",
+                "parameters": [
+                    {
+                        "name": "match_id",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": {
+                    "200": _json({"type": "object"}, "the match"),
+                    "404": _err("no such match"),
+                    "500": _TABLE_ERRORS["500"],
+                },
+            }
+        },
+    }
+
+
 def openapi_schema() -> dict[str, Any]:
     """The OpenAPI 3.1 document of the HTTP API (WebSocket messages under
     ``components.schemas``)."""
@@ -304,6 +390,7 @@ def openapi_schema() -> dict[str, Any]:
         "openapi": "3.1.0",
         "info": {"title": "bridgetable table server", "version": "1"},
         "paths": {
+            **_match_paths(),
             "/api/commands": {
                 "get": {
                     "summary": "Every command a player or the Director may give: name, who "

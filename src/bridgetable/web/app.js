@@ -836,6 +836,7 @@ function renderSide(v) {
   if (state.session && (v.phase === "ended" || v.phase === "passed_out" || state.session.results.length)) {
     side.push(sessionEl(state.session));
   }
+  if (state.session?.match) side.push(matchEl(state.session.match));
   if (v.phase === "ended") side.push(analysisEl(v));
   if (!auctionFirst && v.auction.length) side.push(auctionEl(v));
   if (v.answers.length || v.explanations.length) side.push(answersEl(v));
@@ -1493,6 +1494,28 @@ function resultEl(v) {
         ...strains.map((s) => h("td", { text: String(r.dd[seat]?.[s] ?? (s === "N" ? r.dd[seat]?.NT : "") ?? "") })))))));
   }
   if (r?.par) box.append(parEl(r.par));
+  return box;
+}
+
+// a team match (server/matches.py): the boards this room has finished, each with the other
+// room's result once it is in, the IMPs (team A: North-South in the open room) and the totals
+function matchEl(m) {
+  const sign = (n) => (n > 0 ? `+${n}` : String(n));
+  const res = (r) => (r ? `${r.contract ? contractText(r.contract) : "Passed out"} ${sign(r.score)}` : "not yet");
+  const box = h("section", { class: "panel match", id: "match", "aria-label": "Team match" },
+    h("h3", { text: `Team match, ${m.room} room` }),
+    h("p", { class: "match-teams", text: `Here team A sits ${m.room === "open" ? "North-South" : "East-West"}.` }));
+  if (m.boards.length) {
+    box.append(h("table", { class: "match-boards" }, h("caption", { text: "Boards (North-South's score in each room)" }),
+      h("thead", {}, h("tr", {}, ...["Board", "Open room", "Closed room", "IMPs A", "IMPs B"].map((t) => h("th", { scope: "col", text: t })))),
+      h("tbody", {}, ...m.boards.map((b) => h("tr", {},
+        h("th", { scope: "row", text: String(b.board) }),
+        h("td", { text: res(b.open) }),
+        h("td", { text: res(b.closed) }),
+        h("td", { class: "imps-a", text: b.imps !== null && b.imps > 0 ? String(b.imps) : "" }),
+        h("td", { class: "imps-b", text: b.imps !== null && b.imps < 0 ? String(-b.imps) : "" }))))));
+  }
+  box.append(h("p", { class: "match-total", text: `IMPs: team A ${m.totals.A}, team B ${m.totals.B}` }));
   return box;
 }
 
