@@ -64,6 +64,7 @@ def test_a_person_bids_with_robots_and_reads_their_alerts(
     shot(page, "robot-alert-explained")
     # South doubles, then passes to the end of the auction
     page.locator("button.bid[data-call='X']").click()
+    _wait_view(page, "v.auction.length > 3")  # the double is in before the loop reads a view
     for _ in range(12):
         _wait_view(page, "v.actions.includes('call') || v.phase !== 'auction'")
         if _view(page)["phase"] != "auction":

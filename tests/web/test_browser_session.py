@@ -51,6 +51,12 @@ _MOVE = """() => {
 
 
 def _play_out(page: Any) -> None:
+    """South plays the board out. A move the server did not take (sent on a view a robot's
+    move had just made stale, or while the socket reconnected) is made again on the next view;
+    the board must still end within 200 moves, and a failure shows the page's last notices."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    stuck = 0
     for _ in range(200):
         wait_view(
             page,
@@ -61,7 +67,16 @@ def _play_out(page: Any) -> None:
             return
         version = page.evaluate("() => window.bt.state.version")
         page.evaluate(_MOVE)
-        page.wait_for_function(f"() => window.bt.state.version > {version}")
+        try:
+            page.wait_for_function(f"() => window.bt.state.version > {version}", timeout=15_000)
+            stuck = 0
+        except PlaywrightTimeout:
+            stuck += 1
+            if stuck == 3:
+                log = page.evaluate("() => window.bt.state.log")
+                raise AssertionError(
+                    f"three moves in a row changed nothing: {view_of(page)} {log}"
+                ) from None
     raise AssertionError("the board did not end")
 
 
