@@ -216,6 +216,9 @@ class Table:
     fault: str | None = None
     #: the board number the robots' memories are of
     memory_board: int = 0
+    #: a match table's last sight of the other room's results (a prefix of them: results are
+    #: only ever added), shown while that room is out of memory (evicted when idle)
+    partner_results: tuple[Any, ...] = ()
 
     @property
     def board(self) -> Board:

@@ -74,14 +74,18 @@ def partner_id(table: Table) -> str | None:
 def view_of(tables: Mapping[str, Table], table: Table) -> dict[str, Any] | None:
     """The ``match`` summary a view message of ``table`` carries (``None``: not a match
     table): its room's view (:func:`bridgetable.core.match.match_summary`), with the other
-    room's results as far as that table is loaded here (a table not in memory adds none)."""
+    room's results as this server last saw them: the other table's own while it is in memory,
+    else the results it had when it last was (``Table.partner_results``; a room never loaded
+    here adds none)."""
     place = _place(table)
     if place is None:
         return None
     room, other_id = place
     other = tables.get(other_id) if other_id is not None else None
     mine = table.session.results
-    theirs = () if other is None else other.session.results
+    if other is not None:
+        table.partner_results = other.session.results
+    theirs = table.partner_results
     open_, closed = (mine, theirs) if room == "open" else (theirs, mine)
     out = match_summary(open_, closed, room, boards=table.session.setup.boards)
     out["id"] = table.meta["match"].get("id")

@@ -12,6 +12,10 @@ anything else is quarantined.
 Traceback (most recent call last):
 ...
 ValueError: the table's metadata: robots is not a list of seats
+>>> check_meta({"tokens": {}, "match": {"room": "lounge"}})
+Traceback (most recent call last):
+...
+ValueError: the table's metadata: match is not {id, room: open|closed, other}
 """
 
 from __future__ import annotations
@@ -53,6 +57,16 @@ def check_meta(meta: Any) -> None:
     session = meta.get("session")
     if session is not None and not isinstance(session, dict):
         fail("session is not an object")
+    match = meta.get("match")
+    if match is not None:
+        if not isinstance(match, dict) or match.get("room") not in ("open", "closed"):
+            fail("match is not {id, room: open|closed, other}")
+        for key in ("id", "other"):  # both are written once the second room exists
+            if key in match and not (isinstance(match[key], str) and match[key]):
+                fail(f"match.{key} is not a table id")
+        parts = str(match.get("id", "a.b")).split(".")
+        if len(parts) != 2 or "" in parts:
+            fail("match.id is not <open room>.<closed room>")
     ended = meta.get("ended")
     if ended is not None and (not isinstance(ended, int | float) or isinstance(ended, bool)):
         fail("ended is not a time")
