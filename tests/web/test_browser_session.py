@@ -109,6 +109,18 @@ def test_after_a_board_the_hands_the_score_and_next_board(
     assert page.locator(".hand.dealt").count() == 0  # board 2's hands are secret again
     # the score of board 1 stays in sight while board 2 is played
     assert page.get_by_role("region", name="Session score").count() == 1
+    # board 1's record and analysis are one click away in its row of results
+    row = page.locator(".session-results tbody tr").first
+    href = row.get_by_role("link", name="Download board 1's record as PBN").get_attribute("href")
+    pbn = page.evaluate("(u) => fetch(u).then((r) => r.text())", href)
+    assert '[Board "1"]' in pbn and "[Deal " in pbn
+    row.get_by_role("button", name="Analyse board 1").click()
+    past = page.get_by_role("region", name="Board 1: analysis")
+    past.locator(".analysis-tricks").wait_for(timeout=60_000)
+    played = page.evaluate("() => window.bt.state.past.analysis.cards")
+    assert past.locator(".acard").count() == played > 0
+    assert page.locator(".hand.dealt").count() == 0  # board 2's hands stay secret
+    shot(page, "session-past-board")
     page.context.close()
 
 

@@ -6,10 +6,12 @@ result of a finished board (score and double-dummy table) for the page's result 
 * ``GET /favicon.svg`` and ``GET /favicon.ico`` -- the page's icon (a spade on the felt, SVG)
 * ``GET /api/tables/{id}/result`` -- once the board is over: contract, declarer, tricks, the
   duplicate score for North-South (Law 77) and, with the solver installed, the double-dummy
-  table and the par score and contracts of the deal; 409 while the board is in play
+  table and the par score and contracts of the deal; 409 while the board is in play;
+  ``?board=n``: the n-th board the table's session has played (public once over, Law 66D)
 * ``GET /api/tables/{id}/analysis`` -- once the board is over, with the solver installed: each
   card played, trick by trick, with the double-dummy tricks of its side before and after it;
-  a card that lowered them cost a trick (or more); 409 while the board is in play
+  a card that lowered them cost a trick (or more); 409 while the board is in play;
+  ``?board=n`` as for the result
 
 Both are read-only and computed in a worker thread (the solver is slow next to the event
 loop), once per table and record while among the :data:`CACHED` last asked for.
@@ -32,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from bridgetable.core.board import Board
 from bridgetable.core.deal import Deal
 from bridgetable.core.events import CardPlayed, OpeningLeadFaceDown
+from bridgetable.core.record import BoardSetup
 from bridgetable.core.scoring import board_score
 from bridgetable.solver.errors import SolverError
 from bridgetable.solver.port import DoubleDummy, default_solver
@@ -74,25 +77,24 @@ def _par(setup: Any, solver: DoubleDummy | None = None) -> dict[str, Any] | None
         return None
 
 
-def result_of(table: Any, solver: DoubleDummy | None = None) -> dict[str, Any]:
-    """The result of a finished board on ``table`` (a hub ``Table``), the double-dummy
-    figures from ``solver`` (default: DDS)."""
-    board = table.board
+def result_of(board: Board, solver: DoubleDummy | None = None) -> dict[str, Any]:
+    """The result of a finished board (a table's board, or one its session played before),
+    the double-dummy figures from ``solver`` (default: DDS)."""
     contract = board.contract
     tricks = board.declarer_tricks if contract is not None else None
-    score = board_score(contract, tricks, table.setup.vulnerability)
+    score = board_score(contract, tricks, board.setup.vulnerability)
     return {
         "contract": None if contract is None else str(contract),
         "declarer": None if board.declarer is None else board.declarer.letter,
         "tricks": tricks,
         "score_ns": score,
-        "dd": _dd_rows(table.setup.deal, solver),
-        "par": _par(table.setup, solver),
+        "dd": _dd_rows(board.setup.deal, solver),
+        "par": _par(board.setup, solver),
     }
 
 
-def analysis_of(table: Any, solver: DoubleDummy | None = None) -> dict[str, Any]:
-    """The card-by-card double-dummy analysis of a finished board on ``table``.
+def analysis_of(board: Board, solver: DoubleDummy | None = None) -> dict[str, Any]:
+    """The card-by-card double-dummy analysis of a finished board.
 
     The record is replayed event by event; before each card that enters play (the opening
     lead, faced or face down, and every later card) the position is taken and all positions
@@ -103,7 +105,6 @@ def analysis_of(table: Any, solver: DoubleDummy | None = None) -> dict[str, Any]
     revoke) has ``None`` for these. A claimed board is analysed up to the claim. The values
     come from ``solver`` (default: DDS).
     """
-    board = table.board
     if board.contract is None or board.declarer is None:
         return {"available": False, "reason": "the board was passed out", "tricks": []}
     try:
@@ -167,8 +168,8 @@ def analysis_of(table: Any, solver: DoubleDummy | None = None) -> dict[str, Any]
 def web_routes(get_table: TableGetter, solver: DoubleDummy | None = None) -> list[BaseRoute]:
     """The page's routes; ``get_table(id)`` is the hub's table or ``None``; the double-dummy
     figures come from ``solver`` (default: DDS)."""
-    cache: dict[tuple[str, str, int], dict[str, Any]] = {}
-    compute: dict[str, Callable[[Any, DoubleDummy | None], dict[str, Any]]] = {
+    cache: dict[tuple[str, str, BoardSetup, int], dict[str, Any]] = {}
+    compute: dict[str, Callable[[Board, DoubleDummy | None], dict[str, Any]]] = {
         "result": result_of,
         "analysis": analysis_of,
     }
@@ -189,12 +190,24 @@ def web_routes(get_table: TableGetter, solver: DoubleDummy | None = None) -> lis
             table = await get_table(table_id)
             if table is None:
                 return JSONResponse({"error": "no such table"}, status_code=404)
-            if not table.board.is_over:
+            board = table.board
+            number = request.query_params.get("board")
+            if number is not None:  # a board of the session already played (Law 66D)
+                played = table.session.played_boards()
+                if not number.isdigit() or not 1 <= int(number) <= len(played):
+                    return JSONResponse(
+                        {"error": f"board is the number of a board played, 1 to {len(played)}"},
+                        status_code=400,
+                    )
+                board = played[int(number) - 1]
+            if not board.is_over:
                 return JSONResponse({"error": "the board is in play"}, status_code=409)
-            key = (what, table_id, table.version)
+            # a board over changes only by the events added to it (a restoration): its setup
+            # (deal, number, dealer) and its number of events are its key
+            key = (what, table_id, board.setup, len(board.events))
             got = cache.pop(key, None)
             if got is None:
-                got = await run_in_threadpool(compute[what], table, solver)
+                got = await run_in_threadpool(compute[what], board, solver)
             cache[key] = got  # the most recently asked for last
             while len(cache) > CACHED:
                 del cache[next(iter(cache))]

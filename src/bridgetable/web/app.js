@@ -363,7 +363,7 @@ function openTable(table, token) {
   Object.assign(state, {
     table, token, view: null, version: null, role: null, proposal: null, result: null, anyCard: false,
     analysis: null, resultFor: null, witnessStep: 0, summary: null, retry: 0, formats: null,
-    log: [], replacing: false, picked: null, replacedSeen: null, claimSent: null,
+    log: [], replacing: false, picked: null, replacedSeen: null, claimSent: null, past: null,
   });
   state.sent.clear();
   $("#toast").hidden = true;
@@ -1439,12 +1439,18 @@ function analysisEl(v) {
     box.append(h("p", { text: `No analysis: ${a.reason || "the solver is not installed"}.` }));
     return box;
   }
+  box.append(...analysisBody(a));
+  return box;
+}
+
+// the analysis's summary line and its tricks, card by card
+function analysisBody(a) {
   const lost = { NS: 0, EW: 0 };
   for (const t of a.tricks) for (const c of t.cards) if (c.cost) lost[c.side] += c.cost;
-  box.append(h("p", { class: "hint" }, a.costly
+  const hint = h("p", { class: "hint" }, a.costly
     ? `Double dummy, N-S gave away ${lost.NS} and E-W ${lost.EW} trick${lost.EW === 1 ? "" : "s"}; the marked cards cost a trick.`
     : "Double dummy, no card cost a trick.",
-  a.claimed ? " The play is analysed up to the claim." : ""));
+  a.claimed ? " The play is analysed up to the claim." : "");
   const list = h("ol", { class: "analysis-tricks" });
   for (const t of a.tricks) {
     const cards = t.cards.map((c) => {
@@ -1458,8 +1464,7 @@ function analysisEl(v) {
       h("span", { class: "anum", text: `Trick ${t.number}${t.winner ? ` (${SEAT_NAME[t.winner]})` : ""}` }),
       h("ul", { class: "acards" }, ...cards)));
   }
-  box.append(list);
-  return box;
+  return [hint, list];
 }
 
 function resultEl(v) {
@@ -1519,6 +1524,56 @@ function matchEl(m) {
   return box;
 }
 
+// a board the session played before, one click from its row of results: its result, its
+// double-dummy table and its card-by-card analysis (GET .../result and .../analysis?board=n)
+async function showPastBoard(index, number) {
+  if (state.past?.index === index) { // a second click closes it
+    state.past = null;
+    render();
+    return;
+  }
+  const t = state.table;
+  const base = `/api/tables/${encodeURIComponent(t)}`;
+  state.past = { index, number, result: null, analysis: null };
+  render();
+  const current = () => state.table === t && state.past?.index === index;
+  let result;
+  try { result = await api(`${base}/result?board=${index}`); } catch (e) { result = { error: e.message }; }
+  if (!current()) return;
+  state.past.result = result;
+  render();
+  let analysis;
+  try { analysis = await api(`${base}/analysis?board=${index}`); } catch (e) { analysis = { available: false, reason: e.message, tricks: [] }; }
+  if (!current()) return;
+  state.past.analysis = analysis;
+  render();
+}
+
+function pastBoardEl(p) {
+  const box = h("section", { class: "past-analysis", "aria-label": `Board ${p.number}: analysis` },
+    h("h4", { text: `Board ${p.number}` }));
+  const r = p.result;
+  if (!r) {
+    box.append(h("p", { text: "Loading the board..." }));
+    return box;
+  }
+  if (r.error) {
+    box.append(h("p", { text: `No result: ${r.error}` }));
+    return box;
+  }
+  if (r.contract) {
+    box.append(h("p", { class: "result-line", text: `${contractText(r.contract)}: ${r.tricks} tricks, N-S ${signed(r.score_ns)}` }));
+  } else {
+    box.append(h("p", { class: "result-line", text: "Passed out." }));
+  }
+  if (r.par) box.append(parEl(r.par));
+  const a = p.analysis;
+  if (!a) box.append(h("p", { text: "Analysing the play double dummy..." }));
+  else if (!a.available) box.append(h("p", { text: `No analysis: ${a.reason || "the solver is not installed"}.` }));
+  else box.append(...analysisBody(a));
+  return box;
+}
+
 // the table's session over boards: the boards' results, the running score, "Next board"
 function sessionEl(ss) {
   const sign = (n) => (n > 0 ? `+${n}` : String(n));
@@ -1527,13 +1582,23 @@ function sessionEl(ss) {
   const box = h("section", { class: "panel session", id: "session", "aria-label": "Session score" }, h("h3", { text: title }));
   if (ss.results.length) {
     box.append(h("table", { class: "session-results" }, h("caption", { text: "Results (North-South's score)" }),
-      h("thead", {}, h("tr", {}, ...["Board", "Contract", "Tricks", "N-S"].map((t) => h("th", { scope: "col", text: t })))),
-      h("tbody", {}, ...ss.results.map((r) => h("tr", {},
+      h("thead", {}, h("tr", {}, ...["Board", "Contract", "Tricks", "N-S", "Record"].map((t) => h("th", { scope: "col", text: t })))),
+      h("tbody", {}, ...ss.results.map((r, i) => h("tr", {},
         h("th", { scope: "row", text: String(r.board) }),
         h("td", { text: r.contract ? contractText(r.contract) : "Passed out" }),
         h("td", { text: r.tricks === null ? "" : String(r.tricks) }),
-        h("td", { class: "score", text: sign(r.score) }))))));
+        h("td", { class: "score", text: sign(r.score) }),
+        h("td", { class: "downloads" }, ...["pbn", "lin"].map((f) => h("a", {
+          href: `/api/tables/${encodeURIComponent(state.table)}/record?format=${f}&board=${i + 1}`,
+          download: `board-${r.board}.${f}`, class: "download",
+          "aria-label": `Download board ${r.board}'s record as ${f.toUpperCase()}`,
+        }, f.toUpperCase())), h("button", {
+          type: "button", class: "past-board", "aria-label": `Analyse board ${r.board}`,
+          "aria-pressed": String(state.past?.index === i + 1), dataset: { key: `past-${i + 1}` },
+          onclick: () => showPastBoard(i + 1, r.board),
+        }, "DD")))))));
   }
+  if (state.past) box.append(pastBoardEl(state.past));
   box.append(h("p", { class: "session-total", text: `Running total: N-S ${sign(ss.total)}` }));
   if (ss.rubber) {
     const rb = ss.rubber;
