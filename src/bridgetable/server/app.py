@@ -37,7 +37,7 @@ from starlette.applications import Starlette
 
 from bridgetable.server import matches
 from bridgetable.server.children import bind_to_parent
-from bridgetable.server.endpoints import director, lobby, meta, sockets, tables
+from bridgetable.server.endpoints import director, meta, sockets, tables
 from bridgetable.server.endpoints.http import (
     MAX_BODY,
     QUARANTINED,
@@ -120,7 +120,6 @@ def create_app(settings: Settings) -> Starlette:
 
     routes = [
         *meta.routes(hub),
-        *lobby.routes(hub),
         *tables.routes(hub, settings),
         *director.routes(hub, settings),
         *matches.routes(hub, settings),

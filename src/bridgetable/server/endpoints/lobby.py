@@ -30,12 +30,11 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
 
-from bridgetable.server.endpoints.http import HTTPError, handle
+from bridgetable.server.endpoints.http import Endpoint, HTTPError
 from bridgetable.server.hub import Hub, Table
 
-__all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "listing", "parse_query", "routes"]
+__all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "endpoint", "listing", "parse_query"]
 
 log = logging.getLogger("bridgetable.server")
 
@@ -93,8 +92,9 @@ def listing(tables: Iterable[Table], *, limit: int, open_only: bool) -> list[dic
     return [entry for _, _, entry in rows[:limit]]
 
 
-def routes(hub: Hub) -> list[BaseRoute]:
-    """The lobby's route."""
+def endpoint(hub: Hub) -> Endpoint:
+    """``GET /api/tables`` over ``hub`` (its route, one with ``POST /api/tables``, is in
+    :mod:`.tables`: one path, one ``Allow``)."""
 
     async def tables(request: Request) -> Response:
         limit, open_only = parse_query(request.query_params.multi_items())
@@ -102,4 +102,4 @@ def routes(hub: Hub) -> list[BaseRoute]:
             {"tables": listing(hub.tables.values(), limit=limit, open_only=open_only)}
         )
 
-    return [Route("/api/tables", handle(tables), methods=["GET"])]
+    return tables

@@ -42,6 +42,7 @@ from bridgetable.core.views import DIRECTOR, Role, parse_role
 from bridgetable.formats import json as json_format
 from bridgetable.formats import lin, pbn
 from bridgetable.formats import session as session_format
+from bridgetable.server.endpoints import lobby
 from bridgetable.server.endpoints.http import (
     HTTPError,
     bearer,
@@ -229,6 +230,12 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
             status_code=201,
         )
 
+    listing = lobby.endpoint(hub)
+
+    async def collection(request: Request) -> Response:
+        """``/api/tables``: ``GET`` lists (:mod:`.lobby`), ``POST`` creates."""
+        return await (create(request) if request.method == "POST" else listing(request))
+
     async def table_of(request: Request) -> Table:
         table = await hub.get(request.path_params["table_id"])
         if table is None:
@@ -302,7 +309,7 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         return JSONResponse({"token": token, "role": role_name(role)})
 
     return [
-        Route("/api/tables", handle(create), methods=["POST"]),
+        Route("/api/tables", handle(collection), methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", handle(summary), methods=["GET"]),
         Route("/api/tables/{table_id}/record", handle(record), methods=["GET"]),
         Route("/api/tables/{table_id}/session-record", handle(session_record), methods=["GET"]),
