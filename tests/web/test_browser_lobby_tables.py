@@ -144,3 +144,24 @@ def test_a_refused_match_says_why_and_shows_no_links(web_server: WebServer, brow
     assert "The match was not created" in toast.inner_text()
     assert page.locator("#match-created").is_hidden()
     page.context.close()
+
+
+def test_the_new_table_form_leaves_the_peoples_seats_free_for_the_lobby(
+    web_server: WebServer, browser: Any
+) -> None:
+    page = open_page(browser, web_server.url + "/")
+    form = page.locator("#create-form")
+    form.get_by_label("Leave the people's seats free in the lobby").check()
+    form.get_by_role("button", name="Create the table").click()
+    created = page.locator("#created")
+    created.locator(".free-note").wait_for()
+    assert created.locator("a.seat-link").count() == 0  # no link: South is free
+    assert "Free seats, listed under Open tables for anyone to take: South." in (
+        created.inner_text()
+    )
+    table = created.locator("code").inner_text()
+    item = page.get_by_role("region", name="Open tables").locator(f"li[data-table='{table}']")
+    item.wait_for()  # the list is read again once the table is made
+    item.get_by_role("button", name=f"Join as South at table {table}").click()
+    wait_view(page, "v.role === 'S'")
+    page.context.close()
