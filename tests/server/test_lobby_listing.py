@@ -127,6 +127,19 @@ def test_open_keeps_the_tables_with_a_free_seat_until_it_is_taken(
     assert entry["seats"] == {"N": "robot", "E": "taken", "S": "robot", "W": "free"}
 
 
+def test_of_many_joining_one_free_seat_at_once_one_takes_it(server: ServerProcess) -> None:
+    t = _create(server, robots=["N", "E", "W"], free=["S"])
+
+    async def rush() -> list[httpx.Response]:
+        async with httpx.AsyncClient(timeout=20) as http:
+            url = f"{server.http}/api/tables/{t['id']}/join"
+            return await asyncio.gather(*(http.post(url, json={"role": "S"}) for _ in range(8)))
+
+    answers = [r.status_code for r in asyncio.run(rush())]
+    assert sorted(answers) == [200] + [409] * 7, answers
+    assert t["id"] not in _ids(_list(server, "?open=1"))
+
+
 def test_a_free_seat_that_is_a_robots_is_refused_and_nothing_is_made(
     server: ServerProcess,
 ) -> None:

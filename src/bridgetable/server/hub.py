@@ -475,21 +475,25 @@ class Hub:
         return n
 
     async def join(self, table: Table, role: Role) -> str:
-        """Issue a token for ``role`` (a free seat, a spectator, the Director)."""
-        if self.expired(table):
-            raise CommandError(
-                "expired", "the board is long over: its tokens have expired, its record is public"
-            )
-        meta = dict(table.meta)
-        if isinstance(role, Seat):
-            if role.letter in meta.get("robots", []) or role.letter in meta.get("taken", []):
-                raise CommandError("seat_taken", f"{role} is not free")
-            meta["taken"] = sorted([*meta.get("taken", []), role.letter])
-        token = secrets.token_urlsafe(24)
-        meta["tokens"] = {**meta.get("tokens", {}), token_hash(token): role_name(role)}
-        await self.store.update_meta(table.id, meta)
-        table.meta = meta
-        return token
+        """Issue a token for ``role`` (a free seat, a spectator, the Director). Under the
+        table's lock, as every change of its metadata: of two people joining one free seat at
+        once, the second is told it is taken."""
+        async with table.lock:
+            if self.expired(table):
+                raise CommandError(
+                    "expired",
+                    "the board is long over: its tokens have expired, its record is public",
+                )
+            meta = dict(table.meta)
+            if isinstance(role, Seat):
+                if role.letter in meta.get("robots", []) or role.letter in meta.get("taken", []):
+                    raise CommandError("seat_taken", f"{role} is not free")
+                meta["taken"] = sorted([*meta.get("taken", []), role.letter])
+            token = secrets.token_urlsafe(24)
+            meta["tokens"] = {**meta.get("tokens", {}), token_hash(token): role_name(role)}
+            await self.store.update_meta(table.id, meta)
+            table.meta = meta
+            return token
 
     def role_of(self, table: Table, token: str) -> Role | None:
         """The role a token gives on ``table``, if any: none once the board has been over
