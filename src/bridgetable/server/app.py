@@ -5,8 +5,11 @@ the startup recovery.
 HTTP (JSON; schema at ``/api/openapi.json``):
 
 * ``GET /api/health``, ``GET /api/openapi.json``, ``GET /api/commands`` (:mod:`.endpoints.meta`)
-* ``POST /api/tables`` -- create a table (robots, rules, policy, board, deal, contract +
-  declarer); ``"policy": "table"`` is table mode (irregularities accepted and rectified)
+* ``GET /api/tables?limit=&open=`` -- the lobby's list of the tables not over, newest first,
+  as public summaries (:mod:`.endpoints.lobby`)
+* ``POST /api/tables`` -- create a table (robots, seats left free for the lobby, rules,
+  policy, board, deal, contract + declarer); ``"policy": "table"`` is table mode
+  (irregularities accepted and rectified)
 * ``GET /api/tables/{id}`` -- public summary
 * ``GET /api/tables/{id}/record?format=json|pbn|lin`` -- the record as the Director sees it;
   public once the board is over, before that only with a director token

@@ -23,7 +23,7 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -268,7 +268,17 @@ class Table:
                 "boards": self.session.setup.boards,
                 "over": self.session.is_over,
             },
+            "match": self.match_place(),
         }
+
+    def match_place(self) -> dict[str, Any] | None:
+        """A team match's table: ``{"id": the match's id, "room": "open" | "closed"}``
+        (server/matches.py), else ``None``."""
+        m = self.meta.get("match")
+        if not isinstance(m, dict) or m.get("room") not in ("open", "closed"):
+            return None
+        mid = m.get("id")
+        return {"id": mid if isinstance(mid, str) else None, "room": m["room"]}
 
 
 class Hub:
@@ -332,24 +342,32 @@ class Hub:
         seed: int,
         session: SessionSetup | None = None,
         extra_meta: Mapping[str, Any] | None = None,
+        *,
+        free: Sequence[Seat] = (),
     ) -> tuple[Table, dict[str, str]]:
-        """Create and store a table; returns it and one token per human seat. ``setup`` is
-        its first board; with ``session`` the table plays on, board after board;
-        ``extra_meta`` is stored with its metadata (a match's room: server/matches.py)."""
+        """Create and store a table; returns it and one token per human seat but the
+        ``free`` ones (left for the lobby: the first to join takes each). ``setup`` is its
+        first board; with ``session`` the table plays on, board after board; ``extra_meta``
+        is stored with its metadata (a match's room: server/matches.py). The metadata keeps
+        the time it was made (``created``: the lobby lists the newest first)."""
         self.eviction.make_room(self.tables)  # raises TablesFull when all are in use
         table_id = secrets.token_urlsafe(9)
-        tokens = {s.letter: secrets.token_urlsafe(24) for s in SEATS if s not in robots}
+        tokens = {
+            s.letter: secrets.token_urlsafe(24) for s in SEATS if s not in robots and s not in free
+        }
+        now = time.time()
         meta = {
             "robots": [s.letter for s in robots],
             "seed": seed,
             "tokens": {token_hash(t): s for s, t in tokens.items()},
             "taken": sorted(tokens),
+            "created": now,
         }
         if session is not None:
             meta["session"] = session.to_dict()
         meta.update(extra_meta or {})
         game = Session(session_setup_of(meta, setup), first=setup, oracle=self.floors)
-        await self.store.create_table(table_id, setup.to_dict(), meta, time.time())
+        await self.store.create_table(table_id, setup.to_dict(), meta, now)
         table = Table(table_id, setup, meta, game)
         self.tables[table_id] = table
         self.eviction.admit(self.tables, table)
@@ -460,21 +478,25 @@ class Hub:
         return n
 
     async def join(self, table: Table, role: Role) -> str:
-        """Issue a token for ``role`` (a free seat, a spectator, the Director)."""
-        if self.expired(table):
-            raise CommandError(
-                "expired", "the board is long over: its tokens have expired, its record is public"
-            )
-        meta = dict(table.meta)
-        if isinstance(role, Seat):
-            if role.letter in meta.get("robots", []) or role.letter in meta.get("taken", []):
-                raise CommandError("seat_taken", f"{role} is not free")
-            meta["taken"] = sorted([*meta.get("taken", []), role.letter])
-        token = secrets.token_urlsafe(24)
-        meta["tokens"] = {**meta.get("tokens", {}), token_hash(token): role_name(role)}
-        await self.store.update_meta(table.id, meta)
-        table.meta = meta
-        return token
+        """Issue a token for ``role`` (a free seat, a spectator, the Director). Under the
+        table's lock, as every change of its metadata: of two people joining one free seat at
+        once, the second is told it is taken."""
+        async with table.lock:
+            if self.expired(table):
+                raise CommandError(
+                    "expired",
+                    "the board is long over: its tokens have expired, its record is public",
+                )
+            meta = dict(table.meta)
+            if isinstance(role, Seat):
+                if role.letter in meta.get("robots", []) or role.letter in meta.get("taken", []):
+                    raise CommandError("seat_taken", f"{role} is not free")
+                meta["taken"] = sorted([*meta.get("taken", []), role.letter])
+            token = secrets.token_urlsafe(24)
+            meta["tokens"] = {**meta.get("tokens", {}), token_hash(token): role_name(role)}
+            await self.store.update_meta(table.id, meta)
+            table.meta = meta
+            return token
 
     def role_of(self, table: Table, token: str) -> Role | None:
         """The role a token gives on ``table``, if any: none once the board has been over

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bridgetable.core.commands import Kind, args_schema
+from bridgetable.core.phase import Phase
 from bridgetable.server.commands import DIRECTOR_COMMANDS, PLAYER_COMMANDS
 
 _VERSION = {"type": "integer", "minimum": 0}
@@ -236,6 +237,13 @@ _CREATE = {
     "type": "object",
     "properties": {
         "robots": {"type": "array", "items": _SEAT, "maxItems": 4},
+        "free": {
+            "type": "array",
+            "items": _SEAT,
+            "maxItems": 4,
+            "description": "human seats left free for the lobby (no token at creation: the "
+            "first to join takes each); not a robot's seat",
+        },
         "rules": {"enum": ["duplicate", "rubber"]},
         "policy": {
             "enum": ["online", "table"],
@@ -295,6 +303,85 @@ _BODY_ERRORS = {
 
 
 _TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+#: A table's public summary (``Table.summary()``: no card, no token, no seed), as
+#: ``GET /api/tables/{id}`` answers it and ``GET /api/tables`` lists it.
+_SUMMARY = {
+    "type": "object",
+    "required": ["id", "board", "rules", "phase", "version", "seats", "over", "session"],
+    "properties": {
+        "id": {"type": "string"},
+        "board": {"type": "integer", "minimum": 1},
+        "rules": {"type": "string"},
+        "phase": {"enum": [p.value for p in Phase]},
+        "version": _VERSION,
+        "seats": {
+            "type": "object",
+            "required": ["N", "E", "S", "W"],
+            "additionalProperties": False,
+            "properties": {s: {"enum": ["free", "taken", "robot"]} for s in "NESW"},
+        },
+        "contract": {"type": ["string", "null"], "description": "e.g. 4S S, 3NTX N"},
+        "to_act": {"enum": ["N", "E", "S", "W", None]},
+        "over": {"type": "boolean", "description": "the board in play is over"},
+        "session": {
+            "type": "object",
+            "required": ["kind", "boards", "over"],
+            "properties": {
+                "kind": {"enum": ["set", "rubber", "chicago"]},
+                "boards": {"type": ["integer", "null"]},
+                "over": {"type": "boolean"},
+            },
+        },
+        "match": {
+            "description": "a team match's table: its match and room (server/matches.py)",
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "required": ["id", "room"],
+                    "properties": {
+                        "id": {"type": ["string", "null"]},
+                        "room": {"enum": ["open", "closed"]},
+                    },
+                },
+            ],
+        },
+    },
+}
+
+
+def _lobby_get() -> dict[str, Any]:
+    """``GET /api/tables`` (server/endpoints/lobby.py; docs/protocol.md, HTTP)."""
+    return {
+        "summary": "The lobby's list: the tables held whose session is not over, newest "
+        "first, as public summaries (no card, token or seed)",
+        "parameters": [
+            {
+                "name": "limit",
+                "in": "query",
+                "description": "at most this many tables (default 50)",
+                "schema": {"type": "integer", "minimum": 1, "maximum": 200},
+            },
+            {
+                "name": "open",
+                "in": "query",
+                "description": "1: only the tables with a free seat; 0 (default): all",
+                "schema": {"enum": ["0", "1"]},
+            },
+        ],
+        "responses": {
+            "200": _json(
+                {
+                    "type": "object",
+                    "required": ["tables"],
+                    "properties": {"tables": {"type": "array", "items": _SUMMARY}},
+                },
+                "the tables",
+            ),
+            "400": _err("a bad limit or open, or another parameter"),
+        },
+    }
 
 
 #: ``POST /api/matches``' body (server/matches.py).
@@ -409,6 +496,7 @@ def openapi_schema() -> dict[str, Any]:
                 }
             },
             "/api/tables": {
+                "get": _lobby_get(),
                 "post": {
                     "summary": "Create a table",
                     "requestBody": {"content": {"application/json": {"schema": _CREATE}}},
@@ -425,6 +513,7 @@ def openapi_schema() -> dict[str, Any]:
                                         "human seat",
                                     },
                                     "robots": {"type": "array", "items": _SEAT},
+                                    "free": {"type": "array", "items": _SEAT},
                                     "policy": {"enum": ["online", "table"]},
                                     "version": {"type": "integer"},
                                 },
@@ -437,13 +526,13 @@ def openapi_schema() -> dict[str, Any]:
                         "501": _err("a par contract without the solver"),
                         "503": _err('every table held is in use ({"code": "full"})'),
                     },
-                }
+                },
             },
             "/api/tables/{table_id}": {
                 "get": {
                     "summary": "Public summary (seats taken, phase, version)",
                     "parameters": [_TABLE_ID],
-                    "responses": {"200": _json({"type": "object"}, "summary"), **_TABLE_ERRORS},
+                    "responses": {"200": _json(_SUMMARY, "summary"), **_TABLE_ERRORS},
                 }
             },
             "/api/tables/{table_id}/record": {

@@ -3,7 +3,8 @@ bad row quarantines its table, never stops the server nor answers an internal er
 
 The metadata is the server's own JSON (``Hub.create``, ``Hub.join``): the robots' seats,
 the seats taken, the hashes of the tokens and the roles they give, the robots' seed, the
-setup of the table's session over boards when it has one, and the time it ended.
+setup of the table's session over boards when it has one, the time it was created and the
+time it ended.
 :func:`check_meta` is run on every table loaded from the store; a table whose metadata is
 anything else is quarantined.
 
@@ -67,6 +68,7 @@ def check_meta(meta: Any) -> None:
         parts = str(match.get("id", "a.b")).split(".")
         if len(parts) != 2 or "" in parts:
             fail("match.id is not <open room>.<closed room>")
-    ended = meta.get("ended")
-    if ended is not None and (not isinstance(ended, int | float) or isinstance(ended, bool)):
-        fail("ended is not a time")
+    for key in ("ended", "created"):
+        at = meta.get(key)
+        if at is not None and (not isinstance(at, int | float) or isinstance(at, bool)):
+            fail(f"{key} is not a time")

@@ -164,6 +164,7 @@ function route() {
     $("#table").hidden = true;
     $("#lobby").hidden = false;
     showMyTables();
+    showOpenTables();
     setStatus("");
   }
 }
@@ -205,6 +206,8 @@ function setupLobby() {
       board: Number(form.board.value) || 1,
     };
     if (form.policy.value === "table") body.policy = "table";
+    // the people's seats left free: listed under Open tables, taken by whoever joins
+    if (form.free.checked) body.free = SEATS.filter((s) => !body.robots.includes(s));
     const session = form.session.value;
     if (session) {
       delete body.board;
@@ -220,6 +223,7 @@ function setupLobby() {
     try {
       const t = await api("/api/tables", body);
       showCreated(t, session || null);
+      showOpenTables();
     } catch (e) {
       // the links of a table made before are not this form's result: clear them
       const box = $("#created");
@@ -244,17 +248,147 @@ function setupLobby() {
     ev.preventDefault();
     const f = ev.target;
     const table = f.table.value.trim();
-    const body = { role: f.role.value };
-    if (f.role.value === "director") body.secret = f.secret.value;
+    await joinTable(table, f.role.value, f.role.value === "director" ? f.secret.value : undefined);
+  });
+  $("#open-tables-refresh").addEventListener("click", () => showOpenTables());
+  setupMatchForm();
+  showMyTables();
+}
+
+/** Join ``table`` as ``role`` (a seat, spectator or director), remember its link in this
+ * browser and open it; false (and a message) when the server refuses. */
+async function joinTable(table, role, secret) {
+  const body = { role };
+  if (secret !== undefined) body.secret = secret;
+  try {
+    const j = await api(`/api/tables/${encodeURIComponent(table)}/join`, body);
+    rememberTable({ id: table, token: j.token, role: role === "spectator" ? "spectator" : role === "director" ? "Director" : role });
+    location.hash = `t=${encodeURIComponent(table)}&k=${encodeURIComponent(j.token)}`;
+    return true;
+  } catch (e) {
+    announce(`Could not join: ${e.message}`, "error");
+    return false;
+  }
+}
+
+// ------------------------------------------------------------------ open tables
+// GET /api/tables: the tables of this server in play, newest first, as public summaries
+// (no card, no token); a free seat has a Join button, every table a Watch button.
+
+const PHASE_NAME = {
+  auction: "auction", clarification: "before the opening lead", play: "play", claim: "claim",
+  ended: "board over", passed_out: "passed out",
+};
+const ROOM_NAME = { open: "open room", closed: "closed room" };
+const SEAT_STATE = { free: "free", taken: "taken", robot: "robot" };
+
+function openTableKind(t) {
+  if (t.match) return `team match, ${ROOM_NAME[t.match.room] || t.match.room}`;
+  const ss = t.session;
+  if (ss.kind === "set") return ss.boards === 1 ? "one board" : `a set of ${ss.boards} boards`;
+  return KIND_NAME[ss.kind] || ss.kind;
+}
+
+function openTableState(t) {
+  const phase = PHASE_NAME[t.phase] || t.phase;
+  if (!t.contract) return phase;
+  const [contract, declarer] = t.contract.split(" ");
+  return `${phase}, ${sym(contract)} by ${SEAT_NAME[declarer] || declarer}`;
+}
+
+let openTablesAsked = 0;
+
+async function showOpenTables() {
+  const box = $("#open-tables");
+  const note = box.querySelector(".open-tables-note");
+  const asked = ++openTablesAsked;
+  let tables;
+  try {
+    tables = (await api("/api/tables")).tables;
+  } catch (e) {
+    if (asked !== openTablesAsked) return;
+    box.querySelector("ul").replaceChildren();
+    note.textContent = `The tables could not be read: ${e.message}`;
+    return;
+  }
+  if (asked !== openTablesAsked) return; // a newer answer is on its way
+  note.textContent = tables.length ? "" : "No table is in play on this server.";
+  box.querySelector("ul").replaceChildren(...tables.map((t) => h("li", { dataset: { table: t.id } },
+    h("span", { class: "open-table-what" },
+      `Table ${t.id} · board ${t.board} · ${openTableKind(t)} · ${openTableState(t)}`),
+    h("span", { class: "open-table-seats" },
+      SEATS.map((s) => `${SEAT_NAME[s]} ${SEAT_STATE[t.seats[s]] || t.seats[s]}`).join(", ")),
+    h("span", { class: "row" },
+      ...SEATS.filter((s) => t.seats[s] === "free").map((s) => h("button", {
+        type: "button", class: "join-seat", dataset: { seat: s },
+        "aria-label": `Join as ${SEAT_NAME[s]} at table ${t.id}`,
+        onclick: async () => { if (!await joinTable(t.id, s)) showOpenTables(); },
+        text: `Join as ${SEAT_NAME[s]}`,
+      })),
+      h("button", {
+        type: "button", class: "watch", "aria-label": `Watch table ${t.id}`,
+        onclick: () => joinTable(t.id, "spectator"), text: "Watch",
+      })))));
+}
+
+// ------------------------------------------------------------------ team matches
+// POST /api/matches (server/matches.py): two tables, the open and the closed room, the same
+// boards; the links of each room's people's seats, as a new table's.
+
+function setupMatchForm() {
+  const form = $("#match-form");
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const robots = (room) => [...form.querySelectorAll(`input[name=${room}-robot]:checked`)].map((i) => i.value);
+    const body = { boards: Number(form.boards.value), robots: { open: robots("open"), closed: robots("closed") } };
+    const box = $("#match-created");
+    if (form.seed.value) {
+      const seed = Number(form.seed.value);
+      if (!Number.isSafeInteger(seed)) {
+        announce("The match was not created: the seed is a whole number (at most 16 digits here).", "error");
+        return;
+      }
+      body.seed = seed;
+    }
     try {
-      const j = await api(`/api/tables/${encodeURIComponent(table)}/join`, body);
-      rememberTable({ id: table, token: j.token, role: f.role.value === "spectator" ? "spectator" : f.role.value === "director" ? "Director" : f.role.value });
-      location.hash = `t=${encodeURIComponent(table)}&k=${encodeURIComponent(j.token)}`;
+      showMatchCreated(await api("/api/matches", body));
+      showOpenTables();
     } catch (e) {
-      announce(`Could not join: ${e.message}`, "error");
+      box.replaceChildren();
+      box.hidden = true;
+      announce(`The match was not created: ${e.message}`, "error");
     }
   });
+}
+
+function showMatchCreated(m) {
+  const rooms = ["open", "closed"];
+  for (const room of rooms) {
+    for (const [seat, token] of Object.entries(m[room].tokens).reverse()) {
+      rememberTable({ id: m[room].id, token, role: seat, kind: "match" });
+    }
+  }
   showMyTables();
+  const box = $("#match-created");
+  const roomName = (room) => (room === "open" ? "Open room" : "Closed room");
+  box.replaceChildren(
+    h("h3", { text: `Team match ${m.id}` }),
+    h("p", { text: `${m.boards} ${m.boards === 1 ? "board" : "boards"}. Team A sits North-South in the open room and East-West in the closed room. Each link seats its holder; send them to the players.` }),
+    ...rooms.map((room) => {
+      const r = m[room];
+      const seats = Object.entries(r.tokens);
+      return h("section", { class: "match-room", "aria-label": `${roomName(room)}, table ${r.id}` },
+        h("h4", { text: `${roomName(room)}: table ${r.id}` }),
+        h("p", {}, "Robots: ", r.robots.length ? r.robots.map((s) => SEAT_NAME[s]).join(", ") : "none", "."),
+        seats.length ? h("ul", { class: "links" }, ...seats.map(([seat, token]) => h("li", {},
+          h("a", { href: tableLink(r.id, token), class: "match-link", dataset: { room, seat } },
+            `${roomName(room)}: ${SEAT_NAME[seat]}`),
+          " ",
+          h("input", { readonly: true, value: tableLink(r.id, token), "aria-label": `Link for ${SEAT_NAME[seat]} in the ${ROOM_NAME[room]}`, size: 30 }))))
+          : h("p", { text: "Robots play every seat; watch it from Open tables." }));
+    }));
+  box.hidden = false;
+  box.querySelector("a")?.focus();
 }
 
 function showCalls(calls, secret) {
@@ -309,7 +443,7 @@ function forgetTable(id, token) {
   showMyTables();
 }
 
-const KIND_NAME = { set: "a set of boards", rubber: "a rubber", chicago: "Chicago" };
+const KIND_NAME = { set: "a set of boards", rubber: "a rubber", chicago: "Chicago", match: "a team match" };
 
 function showMyTables() {
   const box = $("#my-tables");
@@ -336,6 +470,7 @@ function showCreated(t, kind = null) {
     h("p", {}, "Each link seats its holder; send them to the players. Robots: ",
       t.robots.length ? t.robots.map((s) => SEAT_NAME[s]).join(", ") : "none", "."),
     t.policy === "table" ? h("p", { class: "table-mode-note", text: "Table mode: irregularities are accepted and the Laws' rectifications offered." }) : null,
+    t.free?.length ? h("p", { class: "free-note", text: `Free seats, listed under Open tables for anyone to take: ${t.free.map((s) => SEAT_NAME[s]).join(", ")}.` }) : null,
     h("ul", { class: "links" }, ...Object.entries(t.tokens).map(([seat, token]) => h("li", {},
       h("a", { href: tableLink(t.id, token), class: "seat-link", dataset: { seat } },
         `Play as ${SEAT_NAME[seat]}`),

@@ -1,10 +1,12 @@
 """The tables' HTTP API.
 
-* ``POST /api/tables`` -- create a table (robots, rules, policy, board, deal, contract +
-  declarer); ``"policy": "table"`` is table mode (irregularities accepted and rectified);
-  ``"session": {"kind": "set", "boards": N}``, ``{"kind": "rubber"}`` or ``{"kind":
-  "chicago"}`` makes a table that
-  plays on, board after board, dealt from the seed
+* ``GET /api/tables`` -- the lobby's list of the tables open to join or watch
+  (:mod:`.lobby`)
+* ``POST /api/tables`` -- create a table (robots, seats left free for the lobby, rules,
+  policy, board, deal, contract + declarer); ``"policy": "table"`` is table mode
+  (irregularities accepted and rectified); ``"session": {"kind": "set", "boards": N}``,
+  ``{"kind": "rubber"}`` or ``{"kind": "chicago"}`` makes a table that plays on, board
+  after board, dealt from the seed
 * ``GET /api/tables/{id}`` -- public summary
 * ``GET /api/tables/{id}/record?format=json|pbn|lin[&board=n]`` -- the record as the Director
   sees it; public once the board is over, before that only with a director token; ``board``
@@ -40,6 +42,7 @@ from bridgetable.core.views import DIRECTOR, Role, parse_role
 from bridgetable.formats import json as json_format
 from bridgetable.formats import lin, pbn
 from bridgetable.formats import session as session_format
+from bridgetable.server.endpoints import lobby
 from bridgetable.server.endpoints.http import (
     HTTPError,
     bearer,
@@ -146,6 +149,24 @@ def setup_from(
     return setup, robots, seed
 
 
+def free_from(body: dict[str, Any], robots: list[Seat]) -> list[Seat]:
+    """The seats a ``POST /api/tables`` body leaves free (``"free": [seats]``): no token is
+    issued for them at creation; the table is listed in the lobby (``GET /api/tables``) and
+    the first ``POST /api/tables/{id}/join`` for such a seat takes it. Raises
+    :class:`HTTPError` (400) for a list that is not of seats, or names a robot's seat."""
+    raw = body.get("free", [])
+    if not isinstance(raw, list) or len(raw) > 4:
+        raise HTTPError(400, "free is a list of seats")
+    try:
+        free = sorted({Seat.from_letter(str(s)) for s in raw})
+    except BridgeError as exc:
+        raise HTTPError(400, str(exc)) from None
+    both = [s.letter for s in free if s in robots]
+    if both:
+        raise HTTPError(400, f"a seat is a robot's or free, not both: {', '.join(both)}")
+    return free
+
+
 #: One solver call at a time from the request threads (DDS keeps per-thread state).
 _PAR_LOCK = threading.Lock()
 
@@ -192,20 +213,28 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         body = await body_of(request)
         # a par contract asks the solver: off the event loop (one at a time)
         setup, robots, seed = await asyncio.to_thread(setup_from, body, settings.solver)
+        free = free_from(body, robots)
         session = session_from(body, setup.rules, seed)
         table, tokens = await hub.create(
-            setup, robots, seed, None if session is None else session[0]
+            setup, robots, seed, None if session is None else session[0], free=free
         )
         return JSONResponse(
             {
                 "id": table.id,
                 "tokens": tokens,
                 "robots": [s.letter for s in robots],
+                "free": [s.letter for s in free],
                 "policy": setup.rules.policy,
                 "version": table.version,
             },
             status_code=201,
         )
+
+    listing = lobby.endpoint(hub)
+
+    async def collection(request: Request) -> Response:
+        """``/api/tables``: ``GET`` lists (:mod:`.lobby`), ``POST`` creates."""
+        return await (create(request) if request.method == "POST" else listing(request))
 
     async def table_of(request: Request) -> Table:
         table = await hub.get(request.path_params["table_id"])
@@ -280,7 +309,7 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         return JSONResponse({"token": token, "role": role_name(role)})
 
     return [
-        Route("/api/tables", handle(create), methods=["POST"]),
+        Route("/api/tables", handle(collection), methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", handle(summary), methods=["GET"]),
         Route("/api/tables/{table_id}/record", handle(record), methods=["GET"]),
         Route("/api/tables/{table_id}/session-record", handle(session_record), methods=["GET"]),
