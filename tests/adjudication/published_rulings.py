@@ -29,6 +29,7 @@ _BBO_NP_2014 = (
 )
 _DELFT_5C = "https://nbbdelft.nl/Arbitrages/geen_geweldig_goede_claim.htm"
 _DELFT_4H = "https://nbbdelft.nl/Arbitrages/onzorgvuldige_claim.htm"
+_DELFT_4H_TRUMP = "https://nbbdelft.nl/Arbitrages/verkeerde_claim_of_niet.htm"
 
 PUBLISHED_CASES: list[Case] = [
     Case(
@@ -222,5 +223,32 @@ PUBLISHED_CASES: list[Case] = [
         statement=None,
         awarded=3,
         tags=("published", "upheld", "C1", "70D1"),
+    ),
+    Case(
+        id="nbb-delft-4h-unmentioned-trump-club-first",
+        source=(
+            "NBB District Delft, 'Arbitrages': 'Verkeerde claim of niet' (club evening, 4H by "
+            f"South; the district director's ruling), {_DELFT_4H_TRUMP}. The four-card ending "
+            "is published with South on lead at trick 10; South led the CJ to East's CQ, every "
+            "player's only club but South's (West's C7 and North's C4 follow), and claimed. The "
+            "stored copy drops the heart and diamond symbols: East's 'trump (8)' fixes hearts as "
+            "trumps and the line his 8 sits on, and North's 8-5 and West's 4-3 are diamonds. "
+            "East is on lead with three left."
+        ),
+        summary=(
+            "South claims the rest with HK-Q and the CT, saying nothing of East's H8. East will "
+            "return a spade, which South ruffs; unaware of the trump, South may then cash the "
+            "CT before his last heart and East ruffs it: one of the last three to East-West. "
+            "(The statement is read as a list, 'HK, HQ, CT'.)"
+        ),
+        deal="N:5..85. 62.8.. .KQ..T 7..43.",
+        trump="H",
+        leader="E",
+        trick=(),
+        claimer="S",
+        claimed=3,
+        statement="HK, HQ, CT",
+        awarded=2,
+        tags=("published", "70C", "C4c", "C2"),
     ),
 ]
