@@ -27,6 +27,10 @@ _BBO_NP_2014 = (
     "https://www3.dal12.sl.bridgebase.com/forums/topic/65919-a-defensive-claim/"
     "page__view__findpost__p__787938"
 )
+_DELFT = "https://nbbdelft.nl/arbitrages.htm"
+_DELFT_5C = "https://nbbdelft.nl/Arbitrages/geen_geweldig_goede_claim.htm"
+_DELFT_4H = "https://nbbdelft.nl/Arbitrages/onzorgvuldige_claim.htm"
+_DELFT_4H_TRUMP = "https://nbbdelft.nl/Arbitrages/verkeerde_claim_of_niet.htm"
 
 PUBLISHED_CASES: list[Case] = [
     Case(
@@ -163,5 +167,93 @@ PUBLISHED_CASES: list[Case] = [
         awarded=2,
         tags=("published", "upheld", "td-only", "70A", "P5"),
         dummy="E",
+    ),
+    Case(
+        id="nbb-delft-5c-overtake-dj-normal",
+        source=(
+            "NBB District Delft, 'Arbitragehoek' (players' questions answered by E. Angad-Gaur, "
+            "international tournament director and chair of the district's appeals committee, "
+            f"{_DELFT}): 'geen geweldig goede claim' (5C by South, dealer East, East-West "
+            f"vulnerable; his ruling, after polling four strong players), {_DELFT_5C}. "
+            "Published deal and record of the first five tricks (DA, 3, 6, 2 to West; ST, SA, "
+            "S4, S6; CQ, C2, C4, C3; CJ, C5, C6, S2; C7, C9, CK, S3). The stored copy drops the "
+            "heart and diamond symbols; each card follows from the four hands, which hold 13 "
+            "cards each only one way. It also says trick 4 went 'to South', which the cards "
+            "cannot give (North's CJ wins it and North leads the C7 to trick 5); the page's own "
+            "count (four tricks to North-South) agrees. South is on lead with eight left."
+        ),
+        summary=(
+            "Trumps drawn, South claims all but one: the HA and HK, throwing dummy's S5, then "
+            "the DJ, losing a trick to the DK. East objected that South had not said he would "
+            "overtake the jack with dummy's DQ; if he did not, East would duck and dummy's "
+            "diamonds could not be reached. The district's director polled four strong "
+            "players, who all overtake as a matter of course, and let the claim stand: 5C made. "
+            "(The discard has no form in our notation; the statement reads 'HA HK DJ'.)"
+        ),
+        deal="N:5.J.QT987.A KQ.QT75.K4. J.AK84.J.T8 987.9632.5.",
+        trump="C",
+        leader="S",
+        trick=(),
+        claimer="S",
+        claimed=7,
+        statement="HA HK DJ",
+        awarded=7,
+        tags=("published", "upheld", "70D1", "N2"),
+    ),
+    Case(
+        id="nbb-delft-4h-ruff-the-covered-jack",
+        source=(
+            f"NBB District Delft, 'Arbitragehoek' ({_DELFT}, as for the 5C case): 'Onzorgvuldige "
+            f"claim' (a club in the district, 4H by South; the published ruling), {_DELFT_4H}. "
+            "The three-card ending is published, dummy (North) on lead after winning trick 10. "
+            "The stored copy drops "
+            "the heart and diamond symbols: South's 10 and 9 sit on the heart and diamond lines, "
+            "East's 8 on the diamond line, and the ruling has South ruff with the ten, so hearts "
+            "are trumps (the contract's '4' lost its symbol too)."
+        ),
+        summary=(
+            "Dummy holds CK-J-7 and South HT, D9 and C4; South faces his cards and says the "
+            "rest are his, and East, with CQ-8 and D8, objects that the queen may score. The "
+            "director held that declarer plays the king and then the jack; East covers, South "
+            "ruffs with the ten, and the D9 takes the last trick: all three, the claim being "
+            "careless but lucky."
+        ),
+        deal="N:...KJ7 ..8.Q8 .T.9.4 J8...6",
+        trump="H",
+        leader="N",
+        trick=(),
+        claimer="S",
+        claimed=3,
+        statement=None,
+        awarded=3,
+        tags=("published", "upheld", "C1", "70D1"),
+    ),
+    Case(
+        id="nbb-delft-4h-unmentioned-trump-club-first",
+        source=(
+            f"NBB District Delft, 'Arbitragehoek' ({_DELFT}, as for the 5C case): 'Verkeerde "
+            f"claim of niet' (club evening, 4H by South; the published ruling), {_DELFT_4H_TRUMP}. "
+            "The four-card ending is published with South on lead at trick 10; South led the "
+            "CJ to East's CQ, every player's only club but South's (West's C7 and North's C4 "
+            "follow), and claimed. The "
+            "stored copy drops the heart and diamond symbols: East's 'trump (8)' fixes hearts as "
+            "trumps and the line his 8 sits on, and North's 8-5 and West's 4-3 are diamonds. "
+            "East is on lead with three left."
+        ),
+        summary=(
+            "South claims the rest with HK-Q and the CT, saying nothing of East's H8. East will "
+            "return a spade, which South ruffs; unaware of the trump, South may then cash the "
+            "CT before his last heart and East ruffs it: one of the last three to East-West. "
+            "(The statement is read as a list, 'HK, HQ, CT'.)"
+        ),
+        deal="N:5..85. 62.8.. .KQ..T 7..43.",
+        trump="H",
+        leader="E",
+        trick=(),
+        claimer="S",
+        claimed=3,
+        statement="HK, HQ, CT",
+        awarded=2,
+        tags=("published", "70C", "C4c", "C2"),
     ),
 ]
