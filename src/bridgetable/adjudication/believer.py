@@ -40,7 +40,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from bridgetable.adjudication import slips as sl
 from bridgetable.adjudication.normal import (
@@ -48,16 +48,16 @@ from bridgetable.adjudication.normal import (
     NormalPlay,
     State,
     from_rel,
+    live_mask,
     node_live,
     to_rel,
 )
 from bridgetable.core.cards import SUIT_MASKS, Card, cards_of_mask
 from bridgetable.core.position import Position, unchecked_position
 from bridgetable.core.seats import SEATS
-from bridgetable.solver.port import DoubleDummy
 from bridgetable.solver.search import MinResult
 
-__all__ = ["Believer"]
+__all__ = ["Believer", "CardValues", "MemoValues"]
 
 #: How many times the line is checked and the search run again before the ruling is
 #: referred to the Director as undetermined.
@@ -83,6 +83,94 @@ PolicyMaker = Callable[
     ],
     NormalPlay,
 ]
+
+
+class CardValues(Protocol):
+    """The one question the belief check puts to a solver (the port's ``card_values_many``,
+    :class:`~bridgetable.solver.port.DoubleDummy`)."""
+
+    def card_values_many(self, positions: Sequence[Position]) -> list[dict[Card, int]]:
+        """For each position, each legal card's tricks for the side to play after it."""
+        ...
+
+
+#: Positions a :class:`MemoValues` keeps before it starts again (a ruling asks for tens of
+#: thousands; each entry is a few hundred bytes).
+MEMO_LIMIT = 300_000
+
+
+class MemoValues:
+    """A solver's card values for one ruling, remembered by position in relative ranks.
+
+    Double-dummy values depend only on the order of the cards still in play, not on their
+    ranks: two positions whose hands and trick in progress are the same in relative ranks
+    (:func:`~bridgetable.adjudication.normal.to_rel` over every card still in play, the
+    trick's included), with the same trump and leader, have the same values, card for
+    equivalent card. The searches of a ruling meet the same position many times (the line
+    checks, the judge at each node, the swapped layouts of a guess, other states of the
+    policy at one position): each is solved once, and a batch asks the solver only for the
+    positions it has not seen.
+
+    Example:
+        >>> from bridgetable.core.position import Position
+        >>> from bridgetable.core.seats import Seat
+        >>> from bridgetable.solver.reference import ReferenceSolver
+        >>> memo = MemoValues(ReferenceSolver())
+        >>> p = Position.from_pbn("N:AK... Q2... 43... JT...", trump=None, leader=Seat.WEST)
+        >>> q = Position.from_pbn("N:AQ... K2... 43... JT...", trump=None, leader=Seat.WEST)
+        >>> a, b = memo.card_values_many([p, q])  # the same in relative ranks: one solve
+        >>> sorted(map(str, a)), sorted(map(str, b)), memo.solved
+        (['ST', 'SJ'], ['ST', 'SJ'], 1)
+    """
+
+    def __init__(self, solver: CardValues, limit: int = MEMO_LIMIT) -> None:
+        self.solver = solver
+        self.limit = limit
+        self.memo: dict[tuple[Any, ...], dict[int, int]] = {}
+        #: positions the solver was asked for
+        self.solved = 0
+
+    @staticmethod
+    def key(pos: Position, live: int) -> tuple[Any, ...]:
+        """The position in relative ranks (see the class)."""
+        h = pos.hands
+        return (
+            to_rel(h[0], live),
+            to_rel(h[1], live),
+            to_rel(h[2], live),
+            to_rel(h[3], live),
+            tuple(to_rel(c.bit, live) for c in pos.trick),
+            pos.trump,
+            pos.leader,
+        )
+
+    def card_values_many(self, positions: Sequence[Position]) -> list[dict[Card, int]]:
+        """The solver's ``card_values_many``, each position solved once (see the class)."""
+        lives = [live_mask(p) for p in positions]
+        keys = [self.key(p, live) for p, live in zip(positions, lives, strict=True)]
+        todo: dict[tuple[Any, ...], int] = {}
+        for i, k in enumerate(keys):
+            if k not in self.memo and k not in todo:
+                todo[k] = i
+        if todo and len(self.memo) + len(todo) > self.limit:
+            self.memo.clear()  # start again, with every position of this batch to solve
+            todo = {}
+            for i, k in enumerate(keys):
+                todo.setdefault(k, i)
+        if todo:
+            idx = list(todo.values())
+            solved = self.solver.card_values_many([positions[i] for i in idx])
+            self.solved += len(idx)
+            for i, vals in zip(idx, solved, strict=True):
+                live = lives[i]
+                self.memo[keys[i]] = {to_rel(c.bit, live): v for c, v in vals.items()}
+        out: list[dict[Card, int]] = []
+        for k, live in zip(keys, lives, strict=True):
+            rel = self.memo[k]
+            out.append(
+                {Card.from_index(from_rel(b, live).bit_length() - 1): v for b, v in rel.items()}
+            )
+        return out
 
 
 @dataclass(slots=True)
@@ -125,7 +213,7 @@ class Believer:
         self,
         make_policy: PolicyMaker,
         search: Callable[[NormalPlay, dict[Any, list[Any]], int | None], MinResult],
-        solver: DoubleDummy,
+        solver: CardValues,
         enabled: frozenset[str],
         *,
         deadline: float | None = None,

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bridgetable.adjudication import slips as sl
-from bridgetable.adjudication.believer import Believer
+from bridgetable.adjudication.believer import Believer, CardValues, MemoValues
 from bridgetable.adjudication.normal import Edits, NormalPlay
 from bridgetable.adjudication.profiles import PROFILES, Profile, profile
 from bridgetable.adjudication.text import card_text
@@ -215,7 +215,8 @@ def adjudicate(
     pclass = sl.check_class(player_class or rules.player_class)
     enabled = sl.enabled_slips(pr.name if pr.name in PROFILES else "ebu", pclass)
     careless = sl.CARELESS_SPOTS[pclass] if sl.CARELESS_SPOT in enabled else 0
-    solver = solver or default_solver()
+    # every double-dummy question of this ruling, each position solved once (believer.py)
+    values = MemoValues(solver or default_solver())
     side = claimer.side
     remaining = pos.tricks_left
     if not 0 <= claimed <= remaining:
@@ -230,7 +231,7 @@ def adjudicate(
     # no believing claimer takes more than double dummy: a line that reaches the claim (or,
     # for a claim conceding tricks, the double-dummy value that Law 71 needs) ends the
     # search at once (its line, the witness, checked all the same: believer.py)
-    best = _root_dd(pos, side, solver)
+    best = _root_dd(pos, side, values)
     enough = claimed if claimed >= best else best
 
     def search(
@@ -275,7 +276,7 @@ def adjudicate(
         believer = Believer(
             make,
             run,
-            solver,
+            values,
             enabled,
             deadline=deadline,
             clock=clock,
@@ -475,7 +476,7 @@ def adjudicate_case(
     )
 
 
-def _root_dd(pos: Position, side: Any, solver: DoubleDummy) -> int:
+def _root_dd(pos: Position, side: Any, solver: CardValues) -> int:
     """The double-dummy tricks of ``side`` at ``pos``."""
     values = solver.card_values_many([pos])[0]
     best = max(values.values()) if values else 0
