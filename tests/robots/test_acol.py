@@ -19,7 +19,15 @@ from bridgetable.core.cards import Hand
 from bridgetable.core.deal import Deal
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat
-from bridgetable.robots.bidding import HandInfo, internal_call, legal, load_system
+from bridgetable.robots.bidding import (
+    HandInfo,
+    System,
+    SystemError_,
+    internal_call,
+    legal,
+    load_system,
+    system_names,
+)
 from bridgetable.robots.player import RobotConfig, call_with_meaning, decide
 
 ACOL = load_system("acol")
@@ -56,7 +64,22 @@ def alert(calls: str, call: str, regulation: str = "ebu") -> str:
 
 def test_the_system_reads() -> None:
     assert ACOL.name == "Acol"
-    assert ACOL is not load_system("sayc")
+    assert system_names() == ("acol", "sayc")
+    # each system's own regulation: the robots follow it unless told otherwise
+    assert (ACOL.regulation, load_system("sayc").regulation) == ("ebu", "acbl")
+
+
+def test_an_unknown_system_is_refused_with_the_known_names() -> None:
+    with pytest.raises(
+        SystemError_, match=r"unknown bidding system 'precision' \(known: acol, sayc\)"
+    ):
+        load_system("precision")
+    with pytest.raises(ValueError, match=r"unknown bidding system 'precision'"):
+        RobotConfig(system="precision")
+    with pytest.raises(ValueError, match=r"unknown regulation 'wbf' \(known: acbl, ebu\)"):
+        RobotConfig(system="acol", regulation="wbf")
+    with pytest.raises(SystemError_, match="unknown regulation 'wbf'"):
+        System.from_toml('[system]\nname = "X"\nregulation = "wbf"\n')
 
 
 # ----------------------------------------------------------------------------- openings
