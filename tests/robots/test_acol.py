@@ -216,6 +216,9 @@ REBIDS = [
     # 2C then 2NT is 23-24: three HCP opposite make game
     ("AKQ2.AQ8.AQ64.K4", "2C P 2D P", "2NT"),
     ("Q82.J64.T942.653", "2C P 2D P 2NT P", "3NT"),
+    ("AKQJ76.AK4.AQ2.2", "2C P 2D P", "2S"),  # a suit: forcing to game
+    ("942.Q72.J73.8652", "2C P 2D P 2H P", "4H"),  # a weak raise, the game reached
+    ("94.Q72.J763.8652", "2C P 2D P 2S P", "2NT"),  # no fit: forced, the cheapest bid
     # weak two opener asked by 2NT
     ("KQT976.K42.32.52", "2S P 2NT P", "3S"),  # 8: a minimum
 ]
@@ -257,7 +260,14 @@ def test_plain_blackwood() -> None:
 #: calls, call, explanation, EBU kind
 EXPLANATIONS = [
     ("", "1NT", "12-14 HCP, balanced", "announce"),
-    ("", "2C", "Strong, artificial: 23+ HCP or game forcing, 23+ HCP, forcing one round", "alert"),
+    (
+        "",
+        "2C",
+        "Strong, artificial: game forcing unless opener rebids 2NT, 23+ HCP, forcing one round",
+        "alert",
+    ),
+    ("2C P 2D P", "2H", "4+ hearts, forcing to game", "none"),
+    ("2C P 2D P", "2NT", "23-24 HCP, balanced", "none"),
     ("", "2S", "Weak, 6-10 HCP, 6 spades, at most 3 hearts", "announce"),
     ("", "2H", "Weak, 6-10 HCP, at most 3 spades, 6 hearts", "announce"),
     ("", "2D", "Weak, 6-10 HCP, at most 3 spades, at most 3 hearts, 6 diamonds", "announce"),
