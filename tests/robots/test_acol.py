@@ -415,3 +415,27 @@ def test_acol_robots_complete_fifty_auctions() -> None:
         one_nt += opening == "1NT"
     assert contracts >= 40
     assert one_nt >= 3  # the weak no trump comes up often
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9))
+def test_acol_openings_follow_the_balanced_table_and_the_longest_suit(seed: int) -> None:
+    """Every hand in first seat: 12-14 balanced opens 1NT, 20-22 balanced 2NT, 23+ 2C;
+    every other hand of 12-22 HCP opens one of a suit (balanced: 15-19), and that suit is
+    one of its longest; fewer than 10 HCP never open at the one level."""
+    for seat in Seat:
+        info = HandInfo.of(Deal.random(random.Random(seed))[seat])
+        got = ACOL.choose((), info)
+        call = "P" if got is None else got[0]
+        longest = max(info.lengths.values())
+        if info.hcp >= 23:
+            assert call == "2C", (info, call)
+        elif info.balanced and 20 <= info.hcp <= 22:
+            assert call == "2N", (info, call)
+        elif info.balanced and 12 <= info.hcp <= 14:
+            assert call == "1N", (info, call)
+        elif 12 <= info.hcp <= 22:
+            assert call[0] == "1" and call[1] != "N", (info, call)
+            assert info.lengths[call[1]] == longest, (info, call)
+        elif call[0] == "1":
+            assert 10 <= info.hcp <= 11 and info.lengths[call[1]] == longest >= 5, (info, call)
