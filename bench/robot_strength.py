@@ -54,6 +54,7 @@ from bridgetable.core.record import BoardRecord, BoardSetup
 from bridgetable.core.scoring import board_score, imps
 from bridgetable.core.seats import Seat
 from bridgetable.formats import pbn
+from bridgetable.robots.bidding import system_names
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.player import RobotConfig, decide
 from bridgetable.solver.port import DDTable, DoubleDummy, default_solver
@@ -436,7 +437,9 @@ def main() -> None:
     ap.add_argument("--random", type=int, default=20, help="N seeded random deals (default 20)")
     ap.add_argument("--no-play", action="store_true", help="auctions only")
     ap.add_argument("--seed", type=int, default=2024)
-    ap.add_argument("--system", default="sayc", help="our robots' bidding system")
+    ap.add_argument(
+        "--system", choices=system_names(), default="sayc", help="our robots' bidding system"
+    )
     ap.add_argument(
         "--robot",
         action="append",

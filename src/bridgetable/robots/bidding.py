@@ -68,11 +68,13 @@ FORCE_TEXT = {
 }
 FORCING = frozenset({"forcing", "game forcing"})
 MAX_HCP = 37
+#: The regulations whose alerts and announcements a system file gives.
+REGULATIONS = ("acbl", "ebu")
 Range = tuple[int, int]
 
 
 class SystemError_(ValueError):
-    """A system file that does not read."""
+    """A system file that does not read, or a system the package does not ship."""
 
 
 # ----------------------------------------------------------------------------- the hand
@@ -481,6 +483,9 @@ class System:
 
     name: str
     sections: tuple[Section, ...]
+    #: The regulation whose alerts the system's robots follow unless told otherwise (the
+    #: file's ``[system] regulation``; ``acbl`` when it names none).
+    regulation: str = "acbl"
     _states: dict[tuple[str, ...], State] = field(default_factory=dict, repr=False)
     _tables: dict[tuple[str, ...], tuple[list[_Entry], dict[str, Meaning]]] = field(
         default_factory=dict, repr=False
@@ -507,7 +512,11 @@ class System:
                     rules=rules,
                 )
             )
-        return cls(str(data.get("system", {}).get("name", "?")), tuple(sections))
+        head = data.get("system", {})
+        regulation = str(head.get("regulation", "acbl"))
+        if regulation not in REGULATIONS:
+            raise SystemError_(f"unknown regulation {regulation!r}")
+        return cls(str(head.get("name", "?")), tuple(sections), regulation)
 
     # -- the auction's reading (cached; independent of any hand)
 
@@ -602,8 +611,25 @@ class System:
 
 
 @cache
+def system_names() -> tuple[str, ...]:
+    """The names of the systems shipped with the package, sorted (``("acol", "sayc")``)."""
+    folder = resources.files("bridgetable.robots").joinpath("systems")
+    return tuple(
+        sorted(f.name.removesuffix(".toml") for f in folder.iterdir() if f.name.endswith(".toml"))
+    )
+
+
+@cache
 def load_system(name: str = "sayc") -> System:
-    """The system ``name`` shipped with the package (``systems/<name>.toml``)."""
+    """The system ``name`` shipped with the package (``systems/<name>.toml``); a name that
+    is not one raises :class:`SystemError_` naming those that are.
+
+    >>> load_system("acol").meaning((), "1N").describe(), load_system("acol").regulation
+    ('12-14 HCP, balanced', 'ebu')
+    """
+    if name not in system_names():
+        known = ", ".join(system_names())
+        raise SystemError_(f"unknown bidding system {name!r} (known: {known})")
     text = (
         resources.files("bridgetable.robots")
         .joinpath(f"systems/{name}.toml")
@@ -1057,4 +1083,5 @@ __all__ = [
     "internal_call",
     "legal",
     "load_system",
+    "system_names",
 ]

@@ -59,7 +59,14 @@ from bridgetable.core.errors import ActionRefused
 from bridgetable.core.position import Position
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
-from bridgetable.robots.bidding import HandInfo, external_call, internal_call, load_system
+from bridgetable.robots.bidding import (
+    REGULATIONS,
+    HandInfo,
+    external_call,
+    internal_call,
+    load_system,
+    system_names,
+)
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.sampler import SamplingError, Shown, known_hands, sample_hands
 from bridgetable.solver.errors import SolverError
@@ -83,6 +90,14 @@ class RobotConfig:
     regulation: str = "acbl"
     lead_draws: int = 32
     play_draws: int = 8
+
+    def __post_init__(self) -> None:
+        if self.system not in system_names():
+            known = ", ".join(system_names())
+            raise ValueError(f"unknown bidding system {self.system!r} (known: {known})")
+        if self.regulation not in REGULATIONS:
+            known = ", ".join(REGULATIONS)
+            raise ValueError(f"unknown regulation {self.regulation!r} (known: {known})")
 
     def to_dict(self) -> dict[str, Any]:
         """A picklable dict."""

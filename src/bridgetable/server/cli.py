@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgetable.adjudication.slips import PLAYER_CLASSES, PROFILE_SLIPS
+from bridgetable.robots.bidding import REGULATIONS, load_system, system_names
 from bridgetable.robots.player import RobotConfig
 from bridgetable.server.eviction import EVICT_AFTER, MAX_TABLES
 from bridgetable.server.store import make_private_dir, warn_not_private
@@ -83,7 +84,12 @@ def _serve(args: argparse.Namespace) -> int:
         director_secret=secret,
         robot_workers=args.robot_workers,
         robot_deadline=args.robot_deadline,
-        robot_config=RobotConfig(lead_samples=args.lead_samples, play_samples=args.samples),
+        robot_config=RobotConfig(
+            lead_samples=args.lead_samples,
+            play_samples=args.samples,
+            system=args.robot_system,
+            regulation=args.robot_regulation or load_system(args.robot_system).regulation,
+        ),
         robot_delay=args.robot_delay,
         claim_profile=args.claim_profile,
         player_class=args.player_class,
@@ -147,6 +153,19 @@ def register(subparsers: Any) -> None:
     sp.add_argument("--robot-delay", type=float, default=0.0, help="pause before robot moves")
     sp.add_argument("--samples", type=int, default=48, help="robot samples in mid-play")
     sp.add_argument("--lead-samples", type=int, default=32, help="robot samples for leads")
+    sp.add_argument(
+        "--robot-system",
+        choices=system_names(),
+        default="sayc",
+        help="the robots' bidding system (docs/protocol.md, Robots)",
+    )
+    sp.add_argument(
+        "--robot-regulation",
+        choices=REGULATIONS,
+        default=None,
+        help="the regulation the robots' alerts and announcements follow (default: the "
+        "system's own, acbl for sayc, ebu for acol)",
+    )
     sp.add_argument(
         "--claim-profile",
         choices=tuple(PROFILE_SLIPS),
