@@ -117,10 +117,10 @@ class MemoValues:
         >>> from bridgetable.solver.reference import ReferenceSolver
         >>> memo = MemoValues(ReferenceSolver())
         >>> p = Position.from_pbn("N:AK... Q2... 43... JT...", trump=None, leader=Seat.WEST)
-        >>> q = Position.from_pbn("N:AQ... K2... 43... JT...", trump=None, leader=Seat.WEST)
+        >>> q = Position.from_pbn("N:AK... Q3... 54... JT...", trump=None, leader=Seat.WEST)
         >>> a, b = memo.card_values_many([p, q])  # the same in relative ranks: one solve
         >>> sorted(map(str, a)), sorted(map(str, b)), memo.solved
-        (['ST', 'SJ'], ['ST', 'SJ'], 1)
+        (['SJ', 'ST'], ['SJ', 'ST'], 1)
     """
 
     def __init__(self, solver: CardValues, limit: int = MEMO_LIMIT) -> None:
@@ -528,7 +528,8 @@ class Believer:
             return sl.RUFF_LOW
         if sl.GUESS not in enabled and sl.UNSTATED_TECHNIQUE not in enabled:
             return None
-        better, as_good = self._layouts(policy, pos, card, vals, best, voids=state[2])
+        need = policy.need(pos, state) if policy.claimed >= 0 else None
+        better, as_good = self._layouts(policy, pos, card, vals, best, voids=state[2], need=need)
         if better and sl.GUESS in enabled:
             return sl.GUESS
         if as_good and leading and sl.UNSTATED_TECHNIQUE in enabled:
@@ -551,6 +552,7 @@ class Believer:
         best: int,
         *,
         voids: int,
+        need: int | None = None,
     ) -> tuple[bool, bool]:
         """Whether ``card`` would beat every double-dummy play here (a guess, Law 70E1), and
         whether it would do as well as them (their gain depends on where the unseen cards
@@ -561,7 +563,17 @@ class Believer:
         and those on the line itself. Law 70E1 accepts a line that depends on finding one
         opponent with a card when an opponent "failed to follow to the suit of that card
         before the claim was made, or would subsequently fail to follow to that suit" on the
-        line, so a show-out already seen on the line places the cards and is no guess."""
+        line, so a show-out already seen on the line places the cards and is no guess.
+
+        ``need``: the tricks the claimer's side still needs here for its claim (``None``: not
+        counted). Where ``card`` leaves fewer than those (it risks the claim), a right card
+        that takes them however the unseen cards lie makes the claim safe: a player who
+        believes his claim takes it, and does not risk the tricks he claimed on a guess that
+        could only win a trick beyond them (a claim of two of three
+        with the A-J over the king: he cashes the ace rather than finesse the jack). The
+        claim states his line to that extent (Law 70: the statement and the claim's count are
+        what the Director reads the line from; a guess of his own making against that line
+        is no doubtful point of it, 70A)."""
         hidden = _hidden(policy, pos.to_play)
         if hidden is None:
             return False, False
@@ -596,8 +608,12 @@ class Believer:
         # then the choice depends on nothing the claimer cannot see, and he who believes his
         # claim takes it (C5: the losing option goes against him only where the right play
         # depends on which opponent holds a card)
+        # a card that risks the claim (it leaves fewer than the tricks still needed) is set
+        # against a right card sure of the claim; another, against one sure of its value
+        risky = need is not None and vals.get(card, best) < need
         for c in right:
-            if all(alt.get(c, -1) >= vals[c] for alt in alts):
+            enough = need if risky and need is not None and vals[c] >= need else vals[c]
+            if all(alt.get(c, -1) >= enough for alt in alts):
                 return False, False
         better = as_good = False
         for alt in alts:

@@ -67,14 +67,18 @@ from bridgetable.core.tricks import winning_index
 _TEN = 8  # rank index of the ten (2 is 0)
 
 #: Policy state: (group index, per-step progress in that group, known voids as bits
-#: seat * 4 + suit, flags: ``AWARE`` and ``CARELESS_USED``).
-State = tuple[int, tuple[int, ...], int, int]
+#: seat * 4 + suit, flags: ``AWARE``, ``CARELESS_USED`` and ``STARTED``, and the tricks the
+#: claimer's side still needs for its claim as of the start of the trick in progress: see
+#: :meth:`NormalPlay.need`).
+State = tuple[int, tuple[int, ...], int, int, int]
 
 #: Flag: the claimer knows an opponent holds (or held) a trump: he mentioned it, the play
 #: before the claim showed it (C4b), or an opponent has played a trump since.
 AWARE = 1
 #: Flag: the claimer's side has made its one careless spot-card lead (slip d).
 CARELESS_USED = 2
+#: Flag: a card has been played since the claim (so the hand on lead won the last trick).
+STARTED = 4
 
 #: Edits of the claimer's choices at given nodes, found by checking the ruling's line against
 #: double dummy (``adjudication/believer.py``): node key -> (cards banned, cards added), both
@@ -126,6 +130,9 @@ class NormalPlay:
     judge_below: int = 13
     #: The fewest tricks left at a node where ``judge`` has added a card (14: none).
     judge_add_depth: int = 14
+    #: The tricks claimed of those remaining at the claim, which the state counts down as
+    #: the claimer's side wins them (:meth:`need`); -1: not counted.
+    claimed: int = -1
     #: The fewest tricks left at a node where an edit adds a card (14: none), set from
     #: ``edits``: the sure-trick bounds hold from boundaries with fewer tricks left only.
     _add_depth: int = 14
@@ -160,9 +167,12 @@ class NormalPlay:
         judge: Callable[[Position, State, int], int] | None = None,
         judge_below: int = 13,
         judge_add_depth: int = 14,
+        claimed: int = -1,
     ) -> NormalPlay:
-        """The policy for ``claimer``'s claim with ``statement`` (how many tricks he claims
-        does not change his normal plays: it matters only to the ruling).
+        """The policy for ``claimer``'s claim with ``statement``. How many tricks he claims
+        (``claimed``, of those remaining) changes his local choices in nothing; the state
+        counts the tricks he still needs for it (:meth:`need`), which tell the belief
+        check whether a guess could be his (``adjudication/believer.py``).
 
         ``trumps_seen``: the play before the claim showed the claimer knew of the
         outstanding trumps (C4b), as if his statement had mentioned them. ``dummy``: dummy's
@@ -188,13 +198,15 @@ class NormalPlay:
             judge=judge,
             judge_below=judge_below,
             judge_add_depth=judge_add_depth,
+            claimed=claimed,
         )
 
     # -- the policy protocol -------------------------------------------------------------
 
     def start(self, pos: Position) -> State:
         """The state before the first card after the claim."""
-        return self._enter(pos, 0, self.known_voids, AWARE if self.aware_of_trumps else 0)
+        flags = AWARE if self.aware_of_trumps else 0
+        return self._enter(pos, 0, self.known_voids, flags, max(self.claimed, 0))
 
     def allowed(self, pos: Position, state: State) -> int:
         """The cards the hand to play may choose (a non-empty part of its legal cards)."""
@@ -217,8 +229,11 @@ class NormalPlay:
 
     def after(self, pos: Position, state: State, card: Card) -> State:
         """The state after ``card`` is played at ``pos``."""
-        group, progress, voids, flags = state
+        group, progress, voids, flags, need = state
         seat = pos.to_play
+        if not pos.trick and flags & STARTED and (seat & 1) == self.side and need:
+            need -= 1  # the hand on lead won the trick just over
+        flags |= STARTED
         if pos.trick and card.suit is not pos.trick[0].suit:
             voids |= 1 << (seat * 4 + pos.trick[0].suit)
         if (seat & 1) != self.side:
@@ -227,15 +242,15 @@ class NormalPlay:
         elif not pos.trick and not flags & CARELESS_USED and self._careless_lead(pos, card):
             flags |= CARELESS_USED
         if group >= len(self.statement.groups):
-            return (group, (), voids, flags)
+            return (group, (), voids, flags, need)
         nxt = pos.play(card)
         steps = self.statement.groups[group]
         new = list(progress)
         for i, step in enumerate(steps):
             new[i] = self._advance(step, new[i], pos, nxt, card)
         if all(self._done(step, p, nxt) for step, p in zip(steps, new, strict=True)):
-            return self._enter(nxt, group + 1, voids, flags)
-        return (group, tuple(new), voids, flags)
+            return self._enter(nxt, group + 1, voids, flags, need)
+        return (group, tuple(new), voids, flags, need)
 
     def runs(self, suit: Suit) -> bool:
         """Whether the statement names ``suit`` to be run (``cash S``, ``run spades``)."""
@@ -257,6 +272,26 @@ class NormalPlay:
         """Whether the claimer knows of the opponents' trumps in ``state`` (70C)."""
         return bool(state[3] & AWARE)
 
+    def need(self, pos: Position, state: State) -> int:
+        """The tricks the claimer's side still needs at ``pos`` for its claim (0 when it has
+        them, or when the claim is not counted), capped at one more than the tricks left
+        (the claim is then out of reach whatever happens: all such counts act alike).
+
+        >>> from bridgetable.core.statement import Statement
+        >>> from bridgetable.core.seats import Seat
+        >>> pos = Position.from_pbn("N:A2... K3... Q4... J5...", trump=None, leader=Seat.NORTH)
+        >>> pol = NormalPlay.for_claim(pos, Seat.NORTH, Statement(()), claimed=1)
+        >>> st, p = pol.start(pos), pos
+        >>> for c in ("SA", "S3", "S4", "S5"):
+        ...     st, p = pol.after(p, st, Card(c)), p.play(Card(c))
+        >>> pol.need(pos, pol.start(pos)), pol.need(p, st)  # North won the first trick
+        (1, 0)
+        """
+        need = state[4]
+        if need and state[3] & STARTED and not pos.trick and (pos.leader & 1) == self.side:
+            need -= 1  # the hand on lead won the trick just over
+        return min(need, pos.tricks_left + 1)
+
     def node_key(self, pos: Position, state: State) -> tuple[int, ...]:
         """What the claimer's choices at ``pos`` depend on: the hands in relative ranks
         (equal for positions equal but for the ranks of the cards out of play), the seat to
@@ -273,7 +308,8 @@ class NormalPlay:
             flags &= ~AWARE  # (no trump out: awareness changes nothing)
         if not self.careless:
             flags &= ~CARELESS_USED
-        token = hash((state[0], state[1], flags))
+        flags &= ~STARTED  # (what it tells is in the need)
+        token = hash((state[0], state[1], flags, self.need(pos, state)))
         live = node_live(pos)
         trick = 0
         if pos.trick:
@@ -339,15 +375,15 @@ class NormalPlay:
 
     # -- statement steps -----------------------------------------------------------------
 
-    def _enter(self, pos: Position, group: int, voids: int, flags: int) -> State:
+    def _enter(self, pos: Position, group: int, voids: int, flags: int, need: int) -> State:
         groups = self.statement.groups
         while group < len(groups):
             steps = groups[group]
             progress = tuple(0 for _ in steps)
             if not all(self._done(s, p, pos) for s, p in zip(steps, progress, strict=True)):
-                return (group, progress, voids, flags)
+                return (group, progress, voids, flags, need)
             group += 1
-        return (group, (), voids, flags)
+        return (group, (), voids, flags, need)
 
     def _mine(self, pos: Position) -> int:
         h = pos.hands
@@ -750,9 +786,12 @@ class NormalAccelerator:
         seat number ``seat`` (``led``: the suit led to the trick, -1 on lead), or ``None``
         when it depends on more (a statement step still to take, which names cards or counts
         tricks; a lead of the side's that may be its careless spot card)."""
-        group, _progress, voids, flags = state
+        group, _progress, voids, flags, need = state
         if group < self.groups:
             return None
+        if led < 0 and flags & STARTED and (seat & 1) == self.side and need:
+            need -= 1  # the hand on lead won the trick just over
+        flags |= STARTED
         if (seat & 1) == self.side:
             if led < 0 and self.careless and not flags & CARELESS_USED:
                 return None  # (a lead of the side's may be its careless spot card)
@@ -760,7 +799,7 @@ class NormalAccelerator:
             flags |= AWARE
         if led >= 0 and suit != led:
             voids |= 1 << (seat * 4 + led)
-        return (group, (), voids, flags)
+        return (group, (), voids, flags, need)
 
     def rank_key(self, hands: Sequence[int], state: State) -> int | None:
         """What the choices from a trick boundary depend on besides the ranks of the cards in
@@ -773,7 +812,7 @@ class NormalAccelerator:
         holds (C5's known places; other show-outs are never read) and the hands' seats;
         and, while the opponents hold a trump, whether the claimer is aware of it.
         """
-        group, _progress, voids, flags = state
+        group, _progress, voids, flags, need = state
         if group < self.groups:
             return None  # statement steps name exact cards
         side = self.side
@@ -801,7 +840,9 @@ class NormalAccelerator:
             bits |= 1 << 20
         if flags & CARELESS_USED and self.careless:
             bits |= 1 << 21
-        return bits
+        # the tricks still needed for the claim, and whether the hand on lead won the last
+        # trick: what the belief check's guesses read (NormalPlay.need)
+        return bits | need << 22 | (flags & STARTED) << 24
 
     def sure_tricks(self, hands: Sequence[int], leader: int, state: State) -> int:
         """A lower bound on the tricks the claimer's side takes from a trick boundary with

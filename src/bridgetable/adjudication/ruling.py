@@ -259,6 +259,7 @@ def adjudicate(
                 judge=judge,
                 judge_below=judge_below,
                 judge_add_depth=add_depth,
+                claimed=claimed,
             )
 
         def run(policy: NormalPlay, table: dict[Any, list[Any]], target: int | None) -> MinResult:
