@@ -68,8 +68,8 @@ from bridgetable.core.scoring import Chicago, Rubber, board_score, find_honours,
 from bridgetable.core.seats import SEATS, Seat, Side
 
 __all__ = [
-    "SESSION_EVENT_TYPES",
     "SCORINGS",
+    "SESSION_EVENT_TYPES",
     "BoardResult",
     "GivenBoard",
     "NextAsked",

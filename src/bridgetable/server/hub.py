@@ -262,6 +262,7 @@ class Table:
             "over": b.is_over,
             "session": {
                 "kind": self.session.setup.kind,
+                "scoring": self.session.setup.scoring,
                 "boards": self.session.setup.boards,
                 "over": self.session.is_over,
             },
