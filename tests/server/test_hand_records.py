@@ -18,10 +18,11 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import ServerProcess, create_table
+from server_harness import Client, ServerProcess, create_table, join
 
 from bridgetable.core.boards import Vulnerability, dealer_of, vulnerability_of
 from bridgetable.core.deal import Deal
+from bridgetable.core.field import cross_imps, field_percentage
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.scoring import imps
 from bridgetable.core.seats import Seat
@@ -193,3 +194,68 @@ def test_par_scoring_without_the_solver_is_refused_with_a_clear_error() -> None:
     plain = SessionSetup("set", seed=1, boards=1)
     with pytest.raises(HTTPError):
         par_scores(plain, ReferenceSolver())
+
+
+async def _across_the_field(server: ServerProcess) -> None:
+    text, deals = hand_record(seed=44)
+    two = "\n\n".join(text.split("\n\n")[:3]) + "\n"  # the heading, boards 5 and 6
+    async with httpx.AsyncClient(timeout=60) as http:
+        ids = {}
+        for scoring, seed in (("mp", 1), ("total", 2), ("imps", 3)):
+            t = await create_table(
+                http,
+                server,
+                robots=ROBOTS,
+                seed=seed,
+                session={"kind": "set", "pbn": two, "scoring": scoring},
+            )
+            ids[scoring] = t["id"]
+        # a table of one board with board 6's deal (Law 2: East, East-West) is in its field;
+        # a set dealt from a seed is not
+        one = await create_table(
+            http, server, robots=ROBOTS, seed=4, board=6, deal=deals[1].to_pbn()
+        )
+        other = await create_table(
+            http, server, robots=ROBOTS, seed=5, session={"kind": "set", "boards": 2}
+        )
+        for tid in [*ids.values(), one["id"], other["id"]]:
+            await wait_over(http, server, tid)
+        scores: dict[str, list[int]] = {}
+        for name, tid in [*ids.items(), ("one", one["id"]), ("other", other["id"])]:
+            scores[name] = [r["score"] for r in (await session_doc(http, server, tid))["results"]]
+        board5 = {k: scores[k][0] for k in ids}
+        board6 = {**{k: scores[k][1] for k in ids}, "one": scores["one"][0]}
+
+        summary = (await http.get(f"{server.http}/api/tables/{ids['mp']}")).json()
+        field = summary["session"]["field"]
+        assert field["largest"] == 4 and [b["results"] for b in field["boards"]] == [3, 4]
+        mine5 = board5.pop("mp")
+        mine6 = board6.pop("mp")
+        p5 = field_percentage(mine5, list(board5.values()), largest=4)  # Neuberg: 3 of 4
+        p6 = field_percentage(mine6, list(board6.values()), largest=4)
+        assert [b["percentage"] for b in field["boards"]] == [p5, p6]
+        assert field["percentage"] == round((p5 + p6) / 2, 2)
+        # the same in the view every seat and spectator gets
+        watcher = await join(http, server, ids["mp"], "spectator")
+        async with Client(server, ids["mp"], watcher) as c:
+            await c.wait(lambda v: True, 30)
+            view = [m for m in c.messages if m["type"] == "view"][-1]
+            assert view["session"]["field"] == field
+
+        imps_field = (await http.get(f"{server.http}/api/tables/{ids['imps']}")).json()
+        f = imps_field["session"]["field"]
+        mine5, mine6 = scores["imps"]
+        rest5 = [scores["mp"][0], scores["total"][0]]
+        rest6 = [scores["mp"][1], scores["total"][1], scores["one"][0]]
+        expected_imps = [cross_imps(mine5, rest5), cross_imps(mine6, rest6)]
+        assert [b["imps"] for b in f["boards"]] == expected_imps
+        assert f["imps"] == round(sum(expected_imps), 2)
+        # a set scored by total shows no field
+        total = (await http.get(f"{server.http}/api/tables/{ids['total']}")).json()
+        assert "field" not in total["session"]
+
+
+def test_a_set_scored_across_the_field_by_matchpoints_and_cross_imps(
+    server: ServerProcess,
+) -> None:
+    asyncio.run(_across_the_field(server))

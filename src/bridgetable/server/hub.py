@@ -46,6 +46,7 @@ from bridgetable.robots.player import RobotConfig, decide, fallback_card
 from bridgetable.server import matches
 from bridgetable.server.commands import BadCommand, run_session_command
 from bridgetable.server.eviction import EVICT_AFTER, Eviction
+from bridgetable.server.field import FieldResults
 from bridgetable.server.floors import ClaimFloors, floor_of
 from bridgetable.server.limits import TALK, WindowCounter
 from bridgetable.server.store import Store, StoredTable, VersionConflict
@@ -320,6 +321,8 @@ class Hub:
         self.eviction = Eviction(grace=evict_after, max_tables=max_tables)
         #: the tasks re-sending a match partner's views (kept until done)
         self._pokes: set[asyncio.Task[None]] = set()
+        #: every result of the sets held here, by deal, for the sets scored across the field
+        self.field = FieldResults()
 
     # ------------------------------------------------------------------ tables
 
@@ -387,6 +390,7 @@ class Hub:
                 if stored is None:
                     return None
                 t = self._build(stored)
+                self.field.record(t.id, t.session)
                 self._view_messages(t)  # every role's view can be built and sent
             except Exception as exc:
                 reason = _printable(f"{type(exc).__name__}: {exc}")
@@ -530,6 +534,9 @@ class Hub:
         match = matches.view_of(self.tables, table)
         if match is not None:  # a team match's table: its room's view of the match
             summary["match"] = match
+        field = self.field.summary(table.id, table.session)
+        if field is not None:  # a set scored across the field: against the results here
+            summary["field"] = field
         return encode(View(table=table.id, version=table.version, view=view, session=summary))
 
     def _view_messages(self, table: Table) -> dict[Role, str]:
@@ -651,6 +658,7 @@ class Hub:
         self, table: Table, new: tuple[Any, ...], views: dict[Role, str] | None = None
     ) -> None:
         self.eviction.touch(table.id)
+        self.field.record(table.id, table.session)
         await self._broadcast(table, views)
         if new and table.board.is_over:
             self._poke_partner(table)

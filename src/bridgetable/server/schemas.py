@@ -155,6 +155,11 @@ SERVER_MESSAGES: dict[str, Any] = {
                         "actions": {"type": "array", "items": {"type": "string"}},
                         "rubber": {"type": "object"},
                         "chicago": {"type": "object"},
+                        "field": {
+                            "type": "object",
+                            "description": "a set scored across the field (mp, imps): "
+                            "bridgetable.server.field.FieldResults.summary()",
+                        },
                     },
                 },
             },

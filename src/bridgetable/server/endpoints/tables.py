@@ -323,7 +323,12 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         return table
 
     async def summary(request: Request) -> Response:
-        return JSONResponse((await table_of(request)).summary())
+        table = await table_of(request)
+        out = table.summary()
+        field = hub.field.summary(table.id, table.session)
+        if field is not None:  # a set scored across the field (server/field.py)
+            out["session"]["field"] = field
+        return JSONResponse(out)
 
     async def record(request: Request) -> Response:
         table = await table_of(request)
