@@ -160,3 +160,19 @@ def test_the_par_total_is_the_sum_of_the_boards_imps_and_replays(
     assert s.total() == sum(r.imps or 0 for r in s.results)
     again = Session.replay(SessionSetup.from_dict(json.loads(json.dumps(setup.to_dict()))), s.log)
     assert again.results == s.results and again.total() == s.total()
+
+
+def test_the_session_json_of_a_par_set_from_a_hand_record_replays() -> None:
+    from bridgetable.formats import session as records
+
+    setup = SessionSetup(
+        "set", seed=6, boards=2, given=record([9, 10], seed=6), scoring="par", pars=(-50, 620)
+    )
+    s = Session(setup)
+    rng = random.Random(6)
+    finish(s, rng)
+    everyone_next(s)
+    finish(s, rng)
+    again = records.loads_json(records.dumps_json(s))
+    assert again.results == s.results and again.total() == s.total()
+    assert [r.par for r in again.results] == [-50, 620]

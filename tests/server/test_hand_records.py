@@ -100,6 +100,7 @@ async def _hand_record(tmp: Path) -> None:
                 "% nothing here\n": "no board",
                 text.replace('[Board "6"]', '[Board "5"]'): "board 5 twice",
                 text.replace('[Dealer "S"]', '[Dealer "Q"]'): "Dealer",
+                text.replace('[Board "7"]', '[Board "20000"]'): "from 1 to 10000",
             }
             for pbn_text, words in bad.items():
                 r = await http.post(url, json={"session": {"kind": "set", "pbn": pbn_text}})

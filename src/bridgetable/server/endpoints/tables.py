@@ -110,7 +110,10 @@ def hand_record(text: Any) -> tuple[GivenBoard, ...]:
         if setup.board in numbers:
             raise HTTPError(400, f"the hand record, line {g.line}: board {setup.board} twice")
         numbers.add(setup.board)
-        out.append(GivenBoard(setup.board, setup.dealer, setup.vulnerability, setup.deal))
+        try:
+            out.append(GivenBoard(setup.board, setup.dealer, setup.vulnerability, setup.deal))
+        except BridgeError as exc:
+            raise HTTPError(400, f"the hand record, line {g.line}: {exc}") from None
     return tuple(out)
 
 
