@@ -176,3 +176,16 @@ def test_the_session_json_of_a_par_set_from_a_hand_record_replays() -> None:
     again = records.loads_json(records.dumps_json(s))
     assert again.results == s.results and again.total() == s.total()
     assert [r.par for r in again.results] == [-50, 620]
+
+
+def test_the_session_pbn_of_a_par_set_has_each_boards_imps() -> None:
+    from bridgetable.formats import session as records
+
+    setup = SessionSetup("set", seed=2, boards=1, scoring="par", pars=(110,))
+    s = Session(setup)
+    finish(s, random.Random(2))
+    (board,) = records.loads_pbn(records.dumps_pbn(s))
+    assert board.scores == {
+        "Score": f"NS {s.results[0].score}",
+        "ScoreIMP": f"NS {s.results[0].imps}",
+    }
