@@ -73,6 +73,7 @@ __all__ = [
     "BoardResult",
     "GivenBoard",
     "NextAsked",
+    "Scoring",
     "Session",
     "SessionSetup",
     "entry_from_dict",
