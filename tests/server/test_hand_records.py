@@ -121,6 +121,10 @@ async def _hand_record(tmp: Path) -> None:
             t = await create_table(
                 http, server, robots=ROBOTS, seed=4, session={"kind": "set", "pbn": text}
             )
+            # the body refused above was over 16 KiB: a table's creation takes up to 64 KiB,
+            # other requests still 16 KiB
+            r = await http.post(f"{url}/{t['id']}/join", content=b"x" * 20000)
+            assert r.status_code == 413
             summary = await wait_over(http, server, t["id"])
             assert summary["session"]["boards"] == 4 and summary["board"] == 8
             pbn_text = (
