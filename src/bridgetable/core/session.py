@@ -97,8 +97,8 @@ Scoring = Literal["total", "par", "mp", "imps"]
 #: :mod:`bridgetable.core.field`; the session itself adds up the scores, as ``total``).
 SCORINGS: tuple[str, ...] = ("total", "par", "mp", "imps")
 
-#: The largest North-South score a board can have (7NTXX+ vulnerable is 2980; a par score
-#: beyond this bound is not a score).
+#: The largest size of a duplicate score (Law 77: 7NT redoubled and vulnerable, down 13, is
+#: 7600); a par score beyond it is not a score.
 _MAX_SCORE = 7600
 
 
