@@ -143,6 +143,22 @@ async def _hand_record(tmp: Path) -> None:
             assert doc["total"] == sum(r["score"] for r in doc["results"])
         # a restart on the same data replays the same boards and results
         with ServerProcess(tmp, extra=EXTRA) as server:
+            # the finished table, not loaded since, is in the field of a set of the same
+            # record scored by matchpoints (read back from the store at startup)
+            mp = await create_table(
+                http,
+                server,
+                robots=ROBOTS,
+                seed=8,
+                session={"kind": "set", "pbn": text, "scoring": "mp"},
+            )
+            field = (await wait_over(http, server, mp["id"]))["session"]["field"]
+            assert [b["results"] for b in field["boards"]] == [2, 2, 2, 2]
+            theirs = [r["score"] for r in doc["results"]]
+            mine = [r["score"] for r in (await session_doc(http, server, mp["id"]))["results"]]
+            assert [b["percentage"] for b in field["boards"]] == [
+                field_percentage(m, [o]) for m, o in zip(mine, theirs, strict=True)
+            ]
             again = await session_doc(http, server, t["id"])
             assert again == doc
 

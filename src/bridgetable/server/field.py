@@ -3,10 +3,10 @@ across the field (``"scoring": "mp"`` or ``"imps"``, see docs/protocol.md, "Scor
 
 Two results are of the same deal when the boards had the same four hands, the same dealer
 and the same vulnerability (Law 2) -- tables dealt from the same hand record or the same
-seed. The hub records a table's results here when it creates or loads the table and after
-every change stored (:meth:`FieldResults.record`); a table dropped from memory keeps its
-results here. The field is the results of the tables this process has held since it started:
-after a restart, a finished table counts again once it is loaded.
+seed. The hub records a table's results here when it loads the table and after every
+change stored (:meth:`FieldResults.record`); a table dropped from memory keeps its results
+here; at startup the results of the finished tables, which are not held, are read back from
+the store in the background (:meth:`bridgetable.server.hub.Hub.recover_field`).
 
 A set's ``field`` summary (:meth:`FieldResults.summary`) scores each board over with
 :mod:`bridgetable.core.field`: matchpoints as a percentage, rescaled by the Neuberg formula

@@ -461,6 +461,29 @@ class Hub:
             log.warning("%d tables quarantined at recovery", len(self.quarantined))
         return n
 
+    async def recover_field(self) -> int:
+        """The field after a restart (server/field.py): the results of every stored table not
+        held here -- the finished ones, which load on demand only -- replayed from the store
+        (each event checked again) and recorded, the table itself not held. Run once at
+        startup, in the background; a table that cannot be replayed is left out (it is
+        quarantined when asked for). Returns how many tables were read."""
+        n = 0
+        for tid in await self.store.table_ids(unfinished_only=False):
+            if tid in self.tables or tid in self.quarantined:
+                continue  # held tables record their results themselves
+            try:
+                stored = await self.store.load(tid)
+                if stored is None:
+                    continue
+                table = self._build(stored)
+            except Exception:  # logged; the field goes on without it
+                log.warning("table %s: its results cannot be read for the field", tid)
+                continue
+            self.field.record(tid, table.session)
+            n += 1
+            await asyncio.sleep(0)  # one table at a time: the requests go first
+        return n
+
     async def join(self, table: Table, role: Role) -> str:
         """Issue a token for ``role`` (a free seat, a spectator, the Director)."""
         if self.expired(table):
