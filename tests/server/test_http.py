@@ -39,7 +39,7 @@ def test_http_api(server: ServerProcess) -> None:
             ):
                 r = await http.post(server.http + "/api/tables", json=bad)
                 assert r.status_code == 400, bad
-            r = await http.post(server.http + "/api/tables", content=b"x" * 20000)
+            r = await http.post(server.http + "/api/tables", content=b"x" * 70000)
             assert r.status_code == 413
             t = await create_table(http, server, robots=["E", "W"], seed=1)
             assert set(t["tokens"]) == {"N", "S"} and len(t["tokens"]["N"]) >= 32

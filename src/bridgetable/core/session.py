@@ -8,7 +8,12 @@ so replaying the log gives the same boards, results and score.
 Two kinds of session:
 
 * ``set``: duplicate boards 1..N; each board's dealer and vulnerability come from its number
-  (Law 2); each board is scored for North-South (Law 77) and the scores are added up.
+  (Law 2); each board is scored for North-South (Law 77) and the scores are added up. A set
+  may instead play the boards of a hand record (:class:`GivenBoard`: their numbers, dealers,
+  vulnerabilities and deals as the record gives them), and may be scored against par
+  (``scoring="par"``): each board's score is compared with the board's double-dummy par
+  score, given with the setup (``pars``: the core computes nothing), and the difference is
+  converted to IMPs on the WBF scale (Law 78B); the running total is then in IMPs.
 * ``rubber``: deals of rubber bridge until a side has won two games (Laws of Rubber Bridge,
   Law 74); the dealer rotates clockwise from North, a side that has won a game is vulnerable
   (Law 81), and each deal is entered on the rubber sheet above or below the line
@@ -51,7 +56,7 @@ from typing import Any, Literal
 
 from bridgetable.core import commands as _registry
 from bridgetable.core.board import Board
-from bridgetable.core.boards import Vulnerability, dealer_of
+from bridgetable.core.boards import Vulnerability, dealer_of, vulnerability_of
 from bridgetable.core.calls import Contract
 from bridgetable.core.claims import FloorOracle
 from bridgetable.core.deal import Deal
@@ -59,13 +64,16 @@ from bridgetable.core.errors import NotationError, NotEntitled, WrongPhase
 from bridgetable.core.events import event_from_dict, event_to_dict
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
-from bridgetable.core.scoring import Chicago, Rubber, board_score, find_honours
+from bridgetable.core.scoring import Chicago, Rubber, board_score, find_honours, imps
 from bridgetable.core.seats import SEATS, Seat, Side
 
 __all__ = [
+    "SCORINGS",
     "SESSION_EVENT_TYPES",
     "BoardResult",
+    "GivenBoard",
     "NextAsked",
+    "Scoring",
     "Session",
     "SessionSetup",
     "entry_from_dict",
@@ -82,6 +90,73 @@ _LAW = "7C"
 #: At most this many boards in a set.
 MAX_BOARDS = 1000
 
+Scoring = Literal["total", "par", "mp", "imps"]
+#: How a set is scored: ``total`` adds up the boards' scores; ``par`` compares each with the
+#: board's par score in IMPs; ``mp`` and ``imps`` compare each with the other results of the
+#: same deal elsewhere (across the field: not the session's to know, see
+#: :mod:`bridgetable.core.field`; the session itself adds up the scores, as ``total``).
+SCORINGS: tuple[str, ...] = ("total", "par", "mp", "imps")
+
+#: The largest size of a duplicate score (Law 77: 7NT redoubled and vulnerable, down 13, is
+#: 7600); a par score beyond it is not a score.
+_MAX_SCORE = 7600
+
+
+@dataclass(frozen=True, slots=True)
+class GivenBoard:
+    """A board of a hand record: its number, dealer, vulnerability and deal as the record
+    gives them (a club's dealing program writes them by Law 2; they are taken as given)."""
+
+    number: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    deal: Deal
+
+    def __post_init__(self) -> None:
+        n = self.number
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10_000:
+            raise NotationError(f"a board's number is from 1 to 10000, not {n!r}")
+        if not isinstance(self.dealer, Seat):
+            raise NotationError(f"a board's dealer is a seat, not {self.dealer!r}")
+        if not isinstance(self.vulnerability, Vulnerability):
+            raise NotationError(f"not a vulnerability: {self.vulnerability!r}")
+        if not isinstance(self.deal, Deal):
+            raise NotationError(f"not a deal: {self.deal!r}")
+
+    @classmethod
+    def for_number(cls, number: int, deal: Deal) -> GivenBoard:
+        """Board ``number`` with ``deal``, its dealer and vulnerability by Law 2."""
+        return cls(number, dealer_of(number), vulnerability_of(number), deal)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return {
+            "board": self.number,
+            "dealer": self.dealer.letter,
+            "vulnerability": self.vulnerability.value,
+            "deal": self.deal.to_pbn(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GivenBoard:
+        """The board a :meth:`to_dict` result describes; raises :class:`NotationError`."""
+        if not isinstance(data, dict):
+            raise NotationError(f"a given board is a JSON object, not {data!r}")
+        try:
+            deal = data["deal"]
+            if not isinstance(deal, str):
+                raise NotationError("a given board's deal is a PBN deal string")
+            return cls(
+                data["board"],
+                Seat.from_letter(str(data["dealer"])),
+                Vulnerability(data["vulnerability"]),
+                Deal.from_pbn(deal),
+            )
+        except KeyError as exc:
+            raise NotationError(f"a given board lacks {exc}") from None
+        except ValueError as exc:
+            raise NotationError(f"bad given board: {exc}") from None
+
 
 @dataclass(frozen=True, slots=True)
 class SessionSetup:
@@ -95,12 +170,20 @@ class SessionSetup:
             length the play decides.
         rules: the code of Laws in force: the rubber code for a rubber or Chicago; a set is
             scored as duplicate boards under either code.
+        given: a set's boards from a hand record, in the order played (one per board of
+            the set); empty: each board is board ``n`` dealt from the seed.
+        scoring: how a set is scored (:data:`SCORINGS`); a rubber or Chicago: ``total``.
+        pars: with ``scoring="par"``, each board's par score for North-South, in order (as
+            the double-dummy solver gives it; the caller computes it); otherwise empty.
     """
 
     kind: Kind
     seed: int
     boards: int | None = None
     rules: RuleSet = field(default_factory=RuleSet)
+    given: tuple[GivenBoard, ...] = ()
+    scoring: Scoring = "total"
+    pars: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -116,10 +199,55 @@ class SessionSetup:
                 raise NotationError(f"a {self.kind} has no number of boards: the play decides")
             if not self.rules.is_rubber:
                 raise NotationError(f"a {self.kind} is played under the rubber bridge code")
+        self._check_given()
+        self._check_scoring()
+
+    def _check_given(self) -> None:
+        if not isinstance(self.given, tuple) or not all(
+            isinstance(g, GivenBoard) for g in self.given
+        ):
+            raise NotationError("a set's given boards are a tuple of GivenBoard")
+        if not self.given:
+            return
+        if self.kind != "set":
+            raise NotationError(f"a {self.kind} deals its own deals: no given boards")
+        if self.boards != len(self.given):
+            raise NotationError(
+                f"a set of {len(self.given)} given boards has {len(self.given)} boards, "
+                f"not {self.boards}"
+            )
+        seen: set[int] = set()
+        for g in self.given:
+            if g.number in seen:
+                raise NotationError(f"board {g.number} is given twice")
+            seen.add(g.number)
+
+    def _check_scoring(self) -> None:
+        if self.scoring not in SCORINGS:
+            raise NotationError(f"a set is scored by total, par, mp or imps, not {self.scoring!r}")
+        if self.kind != "set" and self.scoring != "total":
+            raise NotationError(f"a {self.kind} is scored on its own sheet, not by {self.scoring}")
+        if not isinstance(self.pars, tuple):
+            raise NotationError("a set's par scores are a tuple")
+        if self.scoring != "par":
+            if self.pars:
+                raise NotationError("par scores go with scoring='par'")
+            return
+        if len(self.pars) != self.boards:
+            raise NotationError(
+                f"a set of {self.boards} boards scored against par has {self.boards} par "
+                f"scores, not {len(self.pars)}"
+            )
+        for p in self.pars:
+            if not isinstance(p, int) or isinstance(p, bool) or abs(p) > _MAX_SCORE or p % 10:
+                raise NotationError(f"a par score is a duplicate score, not {p!r}")
 
     def deal(self, number: int) -> Deal:
-        """The deal of board ``number``: drawn from a generator seeded with the SHA-256 of
-        the session's seed and the number (no board's deal tells another's)."""
+        """The deal of the ``number``-th board: the given board's, or else drawn from a
+        generator seeded with the SHA-256 of the session's seed and the number (no board's
+        deal tells another's)."""
+        if self.given and 1 <= number <= len(self.given):
+            return self.given[number - 1].deal
         digest = hashlib.sha256(f"bridgetable-session:{self.seed}:{number}".encode()).digest()
         return Deal.random(random.Random(int.from_bytes(digest, "big")))
 
@@ -130,19 +258,31 @@ class SessionSetup:
             "seed": self.seed,
             "boards": self.boards,
             "rules": self.rules.to_dict(),
+            "given": [g.to_dict() for g in self.given],
+            "scoring": self.scoring,
+            "pars": list(self.pars),
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> SessionSetup:
-        """The setup a :meth:`to_dict` result describes; raises :class:`NotationError`."""
+        """The setup a :meth:`to_dict` result describes (a setup stored before hand
+        records and par scoring has neither: dealt from the seed, scored by total); raises
+        :class:`NotationError`."""
         if not isinstance(data, dict):
             raise NotationError(f"a session setup is a JSON object, not {data!r}")
         try:
+            given = data.get("given", [])
+            pars = data.get("pars", [])
+            if not isinstance(given, list) or not isinstance(pars, list):
+                raise NotationError("a session setup's given boards and pars are lists")
             return cls(
                 kind=data["kind"],
                 seed=data["seed"],
                 boards=data.get("boards"),
                 rules=RuleSet.from_dict(data.get("rules", {})),
+                given=tuple(GivenBoard.from_dict(g) for g in given),
+                scoring=data.get("scoring", "total"),
+                pars=tuple(pars),
             )
         except KeyError as exc:
             raise NotationError(f"session setup lacks {exc}") from None
@@ -190,6 +330,8 @@ class BoardResult:
         score: the duplicate score for North-South (Law 77); in a rubber the points the
             deal brought North-South minus East-West's.
         lines: in a rubber, the deal's entries on the sheet: ``(side, below, above, label)``.
+        par: in a set scored against par, the board's par score for North-South.
+        imps: then ``score - par`` on the WBF IMP scale (Law 78B), North-South's.
     """
 
     number: int
@@ -199,10 +341,13 @@ class BoardResult:
     tricks: int | None
     score: int
     lines: tuple[tuple[str, int, int, str], ...] = ()
+    par: int | None = None
+    imps: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (seats as letters)."""
-        return {
+        """A JSON-able dict (seats as letters); ``par`` and ``imps`` only when scored
+        against par."""
+        out: dict[str, Any] = {
             "board": self.number,
             "dealer": self.dealer.letter,
             "vulnerability": self.vulnerability.value,
@@ -211,6 +356,10 @@ class BoardResult:
             "score": self.score,
             "lines": [list(x) for x in self.lines],
         }
+        if self.par is not None:
+            out["par"] = self.par
+            out["imps"] = self.imps
+        return out
 
 
 class Session:
@@ -264,7 +413,9 @@ class Session:
 
     @property
     def number(self) -> int:
-        """The number of the board in play (or the last one, once the session is over)."""
+        """The place in the session of the board in play (or the last one, once the session is
+        over): 1 for the first. Its board number is ``board.setup.board``: the same, but for
+        the boards of a hand record, numbered as the record numbers them."""
         return self._number
 
     @property
@@ -311,14 +462,17 @@ class Session:
         return self.rubber.is_over
 
     def total(self) -> int:
-        """North-South's running total: the sum of the boards' scores (a set), or North-South's
-        points minus East-West's on the rubber sheet (a rubber)."""
+        """North-South's running total: the sum of the boards' scores (a set; scored
+        against par, the sum of the boards' IMPs), or North-South's points minus East-West's
+        on the rubber sheet (a rubber)."""
         if self.setup.kind == "rubber":
             ns, ew = self.rubber.totals
             return ns - ew
         if self.setup.kind == "chicago":
             ns, ew = self.chicago.totals
             return ns - ew
+        if self.setup.scoring == "par":
+            return sum(r.imps or 0 for r in self.results)
         return sum(r.score for r in self.results)
 
     # ------------------------------------------------------------------ commands
@@ -439,6 +593,9 @@ class Session:
         if number == 1 and self.first is not None:
             return self.first
         deal = self.setup.deal(number)
+        if self.setup.kind == "set" and self.setup.given:
+            g = self.setup.given[number - 1]
+            return BoardSetup(g.number, g.dealer, g.vulnerability, g.deal, self.setup.rules)
         if self.setup.kind == "set":
             return BoardSetup.for_board(number, deal=deal, rules=self.setup.rules)
         if self.setup.kind == "chicago":  # a passed-out deal is dealt again, same dealer
@@ -477,8 +634,19 @@ class Session:
             tricks = None
         if self.setup.kind == "set":
             score = board_score(contract, tricks, setup.vulnerability)
+            par = imp = None
+            if self.setup.scoring == "par":  # the board in play is the session's n-th
+                par = self.setup.pars[len(self._results)]
+                imp = imps(score - par)
             return BoardResult(
-                setup.board, setup.dealer, setup.vulnerability, contract, tricks, score
+                setup.board,
+                setup.dealer,
+                setup.vulnerability,
+                contract,
+                tricks,
+                score,
+                par=par,
+                imps=imp,
             )
         if self.setup.kind == "chicago":
             new = self._record_chicago(self._chicago, board).hands[self._chicago.deals :]
@@ -498,6 +666,7 @@ class Session:
         with the session commands ``seat`` may give (``actions``)."""
         out: dict[str, Any] = {
             "kind": self.setup.kind,
+            "scoring": self.setup.scoring,
             "boards": self.setup.boards,
             "board": self._number,
             "results": [r.to_dict() for r in self.results],

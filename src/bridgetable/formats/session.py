@@ -7,8 +7,10 @@ Three shapes, all written from a :class:`~bridgetable.core.session.Session`:
   section 4.2: ``Score`` for every board (``"NS 620"``: a set's duplicate score for
   North-South, Law 77; in a rubber or Chicago ``"NS <points> EW <points>"``, what the deal
   put on the sheet for each side), and in a rubber or Chicago ``ScoreRubber``, the sheet's
-  running ``<above>/<below>`` for each side after the deal (4.2.5). A session has one table,
-  so there is no ``ScoreIMP`` or ``ScorePercentage``: those compare a board across tables.
+  running ``<above>/<below>`` for each side after the deal (4.2.5). A set scored against par
+  adds ``ScoreIMP`` (``"NS 5"``: the board's IMPs for North-South against its par score,
+  Law 78B). There is no ``ScorePercentage``: the field a set may be scored against is the
+  server's, not the session's.
   :func:`loads_pbn` reads such a file back into records and their score tags.
 * **LIN** (:func:`dumps_lin`): the boards one after another, one board per line, as in BBO's
   files of several boards (:func:`bridgetable.formats.lin.dumps`).
@@ -94,6 +96,8 @@ def session_games(session: Session) -> list[Game]:
     for board, result in zip(session.played_boards(), session.results, strict=True):
         if session.setup.kind == "set":
             info = {"Score": f"NS {result.score}"}
+            if result.imps is not None:  # scored against par
+                info["ScoreIMP"] = f"NS {result.imps}"
         else:
             info = _sheet_after(result, running)
         games.append(Game(record=board.record, info=info))

@@ -108,11 +108,14 @@ def create_app(settings: Settings) -> Starlette:
         app.state.hub = hub
         gc_task = asyncio.create_task(keep_gc_young())
         sweep_task = asyncio.create_task(hub.eviction.sweep_forever(hub.tables))
+        # the finished tables' results, for the sets scored across the field (server/field.py)
+        field_task = asyncio.create_task(hub.recover_field())
         try:
             yield
         finally:
             gc_task.cancel()
             sweep_task.cancel()
+            field_task.cancel()
             await hub.close()
             if hub.executor is not None:
                 hub.executor.shutdown(wait=True, cancel_futures=True)

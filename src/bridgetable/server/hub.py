@@ -46,6 +46,7 @@ from bridgetable.robots.player import RobotConfig, decide, fallback_card
 from bridgetable.server import matches
 from bridgetable.server.commands import BadCommand, run_session_command
 from bridgetable.server.eviction import EVICT_AFTER, Eviction
+from bridgetable.server.field import FieldResults
 from bridgetable.server.floors import ClaimFloors, floor_of
 from bridgetable.server.limits import TALK, WindowCounter
 from bridgetable.server.store import Store, StoredTable, VersionConflict
@@ -265,6 +266,7 @@ class Table:
             "over": b.is_over,
             "session": {
                 "kind": self.session.setup.kind,
+                "scoring": self.session.setup.scoring,
                 "boards": self.session.setup.boards,
                 "over": self.session.is_over,
             },
@@ -332,6 +334,8 @@ class Hub:
         self.eviction = Eviction(grace=evict_after, max_tables=max_tables)
         #: the tasks re-sending a match partner's views (kept until done)
         self._pokes: set[asyncio.Task[None]] = set()
+        #: every result of the sets held here, by deal, for the sets scored across the field
+        self.field = FieldResults()
 
     # ------------------------------------------------------------------ tables
 
@@ -407,6 +411,7 @@ class Hub:
                 if stored is None:
                     return None
                 t = self._build(stored)
+                self.field.record(t.id, t.session)
                 self._view_messages(t)  # every role's view can be built and sent
             except Exception as exc:
                 reason = _printable(f"{type(exc).__name__}: {exc}")
@@ -475,6 +480,29 @@ class Hub:
                 log.exception("table %s could not be recovered", tid)
         if self.quarantined:
             log.warning("%d tables quarantined at recovery", len(self.quarantined))
+        return n
+
+    async def recover_field(self) -> int:
+        """The field after a restart (server/field.py): the results of every stored table not
+        held here -- the finished ones, which load on demand only -- replayed from the store
+        (each event checked again) and recorded, the table itself not held. Run once at
+        startup, in the background; a table that cannot be replayed is left out (it is
+        quarantined when asked for). Returns how many tables were read."""
+        n = 0
+        for tid in await self.store.table_ids(unfinished_only=False):
+            if tid in self.tables or tid in self.quarantined:
+                continue  # held tables record their results themselves
+            try:
+                stored = await self.store.load(tid)
+                if stored is None:
+                    continue
+                table = self._build(stored)
+            except Exception:  # logged; the field goes on without it
+                log.warning("table %s: its results cannot be read for the field", tid)
+                continue
+            self.field.record(tid, table.session)
+            n += 1
+            await asyncio.sleep(0)  # one table at a time: the requests go first
         return n
 
     async def join(self, table: Table, role: Role) -> str:
@@ -554,6 +582,9 @@ class Hub:
         match = matches.view_of(self.tables, table)
         if match is not None:  # a team match's table: its room's view of the match
             summary["match"] = match
+        field = self.field.summary(table.id, table.session)
+        if field is not None:  # a set scored across the field: against the results here
+            summary["field"] = field
         return encode(View(table=table.id, version=table.version, view=view, session=summary))
 
     def _view_messages(self, table: Table) -> dict[Role, str]:
@@ -675,6 +706,7 @@ class Hub:
         self, table: Table, new: tuple[Any, ...], views: dict[Role, str] | None = None
     ) -> None:
         self.eviction.touch(table.id)
+        self.field.record(table.id, table.session)
         await self._broadcast(table, views)
         if new and table.board.is_over:
             self._poke_partner(table)

@@ -146,6 +146,7 @@ SERVER_MESSAGES: dict[str, Any] = {
                     "description": "bridgetable.core.session.Session.summary() for this role",
                     "properties": {
                         "kind": {"enum": ["set", "rubber", "chicago"]},
+                        "scoring": {"enum": ["total", "par", "mp", "imps"]},
                         "boards": {"type": ["integer", "null"]},
                         "board": {"type": "integer", "minimum": 1},
                         "results": {"type": "array", "items": {"type": "object"}},
@@ -155,6 +156,11 @@ SERVER_MESSAGES: dict[str, Any] = {
                         "actions": {"type": "array", "items": {"type": "string"}},
                         "rubber": {"type": "object"},
                         "chicago": {"type": "object"},
+                        "field": {
+                            "type": "object",
+                            "description": "a set scored across the field (mp, imps): "
+                            "bridgetable.server.field.FieldResults.summary()",
+                        },
                     },
                 },
             },
@@ -268,6 +274,21 @@ _CREATE = {
             "properties": {
                 "kind": {"enum": ["set", "rubber", "chicago"]},
                 "boards": {"type": "integer", "minimum": 1, "maximum": 1000},
+                "pbn": {
+                    "type": "string",
+                    "maxLength": 60000,
+                    "description": "a set only: a PBN hand record (at most 64 boards) whose "
+                    "deals are the set's boards, in order, with its Board, Dealer and "
+                    "Vulnerable tags (Law 2 from the number where one is missing); boards, "
+                    "if given, is the number of its boards",
+                },
+                "scoring": {
+                    "enum": ["total", "par", "mp", "imps"],
+                    "description": "a set only: total (the default: the boards' scores "
+                    "added), par (each score against the board's double-dummy par, in IMPs; "
+                    "at most 36 boards; 501 without the solver), mp or imps (against the "
+                    "other results of the same deal on this server)",
+                },
             },
         },
     },
@@ -523,7 +544,7 @@ def openapi_schema() -> dict[str, Any]:
                         **_BODY_ERRORS,
                         "400": _err("a bad request (a field the schema cannot check: the deal)"),
                         "429": _err("too many tables from this address this minute"),
-                        "501": _err("a par contract without the solver"),
+                        "501": _err("a par contract or par scoring without the solver"),
                         "503": _err('every table held is in use ({"code": "full"})'),
                     },
                 },

@@ -187,7 +187,8 @@ function setupLobby() {
   const sync = () => {
     const session = form.session.value;
     // a session deals its own boards: no board number, practice contract or deal
-    form.querySelector(".boards-field").hidden = session !== "set";
+    form.querySelector(".boards-field").hidden = session !== "set" || Boolean(form.pbn.value.trim());
+    form.querySelector(".set-fields").hidden = session !== "set";
     form.querySelector(".board-field").hidden = Boolean(session);
     form.querySelector("fieldset:has(input[name=start])").hidden = Boolean(session);
     form.deal.closest("label").hidden = Boolean(session);
@@ -197,6 +198,13 @@ function setupLobby() {
     form.querySelector(".contract-fields").hidden = !practice;
   };
   form.addEventListener("change", sync);
+  form.pbn.addEventListener("input", sync);
+  // a hand record chosen as a file is read into the text box (sent as the session's pbn)
+  form.pbnfile.addEventListener("change", async () => {
+    const file = form.pbnfile.files[0];
+    if (file) form.pbn.value = await file.text();
+    sync();
+  });
   sync();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -212,6 +220,11 @@ function setupLobby() {
     if (session) {
       delete body.board;
       body.session = session === "set" ? { kind: "set", boards: Number(form.boards.value) || 1 } : { kind: session };
+      if (session === "set") {
+        const pbn = form.pbn.value.trim();
+        if (pbn) { delete body.session.boards; body.session.pbn = pbn; }
+        if (form.scoring.value !== "total") body.session.scoring = form.scoring.value;
+      }
     } else {
       if (form.start.value === "contract") {
         body.contract = form.contract.value.trim();
@@ -1715,14 +1728,23 @@ function sessionEl(ss) {
   const title = ss.kind === "rubber" ? "Rubber" : ss.kind === "chicago" ? "Chicago (four deals)"
     : `Set of ${ss.boards} board${ss.boards === 1 ? "" : "s"}`;
   const box = h("section", { class: "panel session", id: "session", "aria-label": "Session score" }, h("h3", { text: title }));
+  // a set scored against par (IMPs) or across the field (a percentage, cross-IMPs)
+  const scoring = ss.scoring || "total";
+  const field = ss.field || null;
+  const fieldRow = (i) => field?.boards[i] || null;
+  const extra = scoring === "par" ? ["Par", "IMPs"] : scoring === "mp" ? ["%"] : scoring === "imps" ? ["IMPs"] : [];
+  const extraCells = (r, i) => scoring === "par" ? [h("td", { text: sign(r.par) }), h("td", { class: "imps", text: sign(r.imps) })]
+    : scoring === "mp" ? [h("td", { class: "percentage", text: fieldRow(i) ? fieldRow(i).percentage.toFixed(2) : "" })]
+    : scoring === "imps" ? [h("td", { class: "imps", text: fieldRow(i) ? sign(fieldRow(i).imps) : "" })] : [];
   if (ss.results.length) {
-    box.append(h("table", { class: "session-results" }, h("caption", { text: "Results (North-South's score)" }),
-      h("thead", {}, h("tr", {}, ...["Board", "Contract", "Tricks", "N-S", "Record"].map((t) => h("th", { scope: "col", text: t })))),
+    box.append(h("table", { class: extra.length ? "session-results wide" : "session-results" }, h("caption", { text: "Results (North-South's score)" }),
+      h("thead", {}, h("tr", {}, ...["Board", "Contract", "Tricks", "N-S", ...extra, "Record"].map((t) => h("th", { scope: "col", text: t })))),
       h("tbody", {}, ...ss.results.map((r, i) => h("tr", {},
         h("th", { scope: "row", text: String(r.board) }),
         h("td", { text: r.contract ? contractText(r.contract) : "Passed out" }),
         h("td", { text: r.tricks === null ? "" : String(r.tricks) }),
         h("td", { class: "score", text: sign(r.score) }),
+        ...extraCells(r, i),
         h("td", { class: "downloads" }, ...["pbn", "lin"].map((f) => h("a", {
           href: `/api/tables/${encodeURIComponent(state.table)}/record?format=${f}&board=${i + 1}`,
           download: `board-${r.board}.${f}`, class: "download",
@@ -1734,7 +1756,11 @@ function sessionEl(ss) {
         }, "DD")))))));
   }
   if (state.past) box.append(pastBoardEl(state.past));
-  box.append(h("p", { class: "session-total", text: `Running total: N-S ${sign(ss.total)}` }));
+  const totalText = scoring === "par" ? `Running total: N-S ${sign(ss.total)} IMPs against par`
+    : scoring === "mp" ? `Running total: N-S ${field && field.percentage !== null ? `${field.percentage.toFixed(2)}%` : "no board yet"} (matchpoints against the field)`
+    : scoring === "imps" ? `Running total: N-S ${sign(field ? field.imps : 0)} IMPs against the field`
+    : `Running total: N-S ${sign(ss.total)}`;
+  box.append(h("p", { class: "session-total", text: totalText }));
   if (ss.rubber) {
     const rb = ss.rubber;
     box.append(h("table", { class: "rubber-sheet" }, h("caption", { text: "Rubber sheet" }),

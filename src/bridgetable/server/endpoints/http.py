@@ -15,6 +15,8 @@ from bridgetable.server.wire import BAD_TEXT, MAX_DEPTH, too_deep
 
 #: Largest HTTP body accepted (bytes).
 MAX_BODY = 16 * 1024
+#: Largest body of ``POST /api/tables``, which may carry a PBN hand record (bytes).
+MAX_TABLE_BODY = 64 * 1024
 
 #: What a client is told of a quarantined table (the reason is in the log and the
 #: Directors' queue: it may name cards).
@@ -69,16 +71,16 @@ async def internal(_request: Request, _exc: Exception) -> Response:
     return error(500, "internal error (logged by the server)", "internal")
 
 
-async def body_of(request: Request) -> dict[str, Any]:
-    """The request's JSON object (``{}`` for an empty body); at most :data:`MAX_BODY`
-    bytes, every string Unicode scalar values."""
+async def body_of(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+    """The request's JSON object (``{}`` for an empty body); at most ``limit`` bytes
+    (:data:`MAX_BODY` unless the endpoint takes more), every string Unicode scalar values."""
     size = int(request.headers.get("content-length") or 0)
-    if size > MAX_BODY:
+    if size > limit:
         raise HTTPError(413, "request body too large")
     raw = b""
     async for chunk in request.stream():
         raw += chunk
-        if len(raw) > MAX_BODY:
+        if len(raw) > limit:
             raise HTTPError(413, "request body too large")
     if not raw:
         return {}

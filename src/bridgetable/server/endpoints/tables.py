@@ -6,7 +6,8 @@
   policy, board, deal, contract + declarer); ``"policy": "table"`` is table mode
   (irregularities accepted and rectified); ``"session": {"kind": "set", "boards": N}``,
   ``{"kind": "rubber"}`` or ``{"kind": "chicago"}`` makes a table that plays on, board
-  after board, dealt from the seed
+  after board, dealt from the seed; a set may play the boards of a PBN hand
+  record (``"pbn"``) and be scored against par (``"scoring": "par"``)
 * ``GET /api/tables/{id}`` -- public summary
 * ``GET /api/tables/{id}/record?format=json|pbn|lin[&board=n]`` -- the record as the Director
   sees it; public once the board is over, before that only with a director token; ``board``
@@ -37,13 +38,14 @@ from bridgetable.core.errors import BridgeError
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
-from bridgetable.core.session import Session, SessionSetup
+from bridgetable.core.session import SCORINGS, GivenBoard, Session, SessionSetup
 from bridgetable.core.views import DIRECTOR, Role, parse_role
 from bridgetable.formats import json as json_format
 from bridgetable.formats import lin, pbn
 from bridgetable.formats import session as session_format
 from bridgetable.server.endpoints import lobby
 from bridgetable.server.endpoints.http import (
+    MAX_TABLE_BODY,
     HTTPError,
     bearer,
     body_of,
@@ -68,25 +70,128 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS) | 1 << (SEED_BITS - 1)
 
 
+#: A hand record uploaded with a set: at most this many boards, this many characters.
+MAX_HAND_RECORD_BOARDS = 64
+MAX_HAND_RECORD_TEXT = 60_000
+#: A set scored against par has at most this many boards (the solver gives each its par
+#: when the table is created, about a tenth of a second a board).
+MAX_PAR_BOARDS = 36
+
+
+def hand_record(text: Any) -> tuple[GivenBoard, ...]:
+    """The boards of a PBN hand record, in file order: each game's ``Board``, ``Dealer``,
+    ``Vulnerable`` and ``Deal`` as the record gives them (clubs' dealing programs write them
+    by Law 2); a missing ``Dealer`` or ``Vulnerable`` comes from the board number (Law 2),
+    a missing ``Board`` is the game's place in the file; a game without a ``Deal`` tag is
+    not a board and is left out. Any auction or play in the file is not used.
+
+    Raises :class:`HTTPError` (400) naming the problem: not text, too long, an error the PBN
+    reader reports (with its line), a game without a full deal, no board or too many, a
+    board number twice."""
+    if not isinstance(text, str):
+        raise HTTPError(400, "session.pbn is the text of a PBN hand record")
+    if len(text) > MAX_HAND_RECORD_TEXT:
+        raise HTTPError(400, f"a hand record has at most {MAX_HAND_RECORD_TEXT} characters")
+    loaded = pbn.loads(text)
+    for d in loaded.diagnostics:
+        if d.severity == "error":
+            raise HTTPError(400, f"the hand record, line {d.line}: {d.message}")
+    # a game of tags only (an Event heading the file, say) is no board
+    games = [g for g in loaded.games if g.record is not None or g.tag("Deal")]
+    if not games:
+        raise HTTPError(400, "the hand record has no board")
+    if len(games) > MAX_HAND_RECORD_BOARDS:
+        raise HTTPError(
+            400, f"a hand record has at most {MAX_HAND_RECORD_BOARDS} boards, not {len(games)}"
+        )
+    out: list[GivenBoard] = []
+    numbers: set[int] = set()
+    for g in games:
+        if g.record is None:
+            raise HTTPError(400, f"the hand record, line {g.line}: the game has no full deal")
+        setup = g.record.setup
+        if setup.board in numbers:
+            raise HTTPError(400, f"the hand record, line {g.line}: board {setup.board} twice")
+        numbers.add(setup.board)
+        try:
+            out.append(GivenBoard(setup.board, setup.dealer, setup.vulnerability, setup.deal))
+        except BridgeError as exc:
+            raise HTTPError(400, f"the hand record, line {g.line}: {exc}") from None
+    return tuple(out)
+
+
+def par_scores(ss: SessionSetup, solver: DoubleDummy | None = None) -> tuple[int, ...]:
+    """Each board's double-dummy par score for North-South (the solver's par, with the
+    board's dealer and vulnerability), in the order of the set; raises :class:`HTTPError`
+    (501 without the solver)."""
+    session = Session(ss)
+    out = []
+    try:
+        with _PAR_LOCK:
+            dd = solver or default_solver()
+            for n in range(1, (ss.boards or 0) + 1):
+                b = session.board_setup(n)
+                out.append(int(dd.par(b.deal, b.vulnerability, b.dealer)["score_ns"]))
+    except SolverError as exc:
+        raise HTTPError(501, f"scoring against par needs the solver: {exc}") from None
+    return tuple(out)
+
+
 def session_from(
-    body: dict[str, Any], rules: RuleSet, seed: int
+    body: dict[str, Any], rules: RuleSet, seed: int, solver: DoubleDummy | None = None
 ) -> tuple[SessionSetup, BoardSetup] | None:
     """The session a ``POST /api/tables`` body asks for (``"session": {"kind": "set",
-    "boards": N}`` or ``{"kind": "rubber"}``) and its first board, or ``None`` for a table of
-    one board; raises :class:`HTTPError` (400)."""
+    "boards": N, "pbn": text, "scoring": "total"|"par"|"mp"|"imps"}`` or ``{"kind":
+    "rubber"}``) and its first board, or ``None`` for a table of one board; raises
+    :class:`HTTPError` (400; 501 for par scoring without the solver). A set scored against
+    par asks ``solver`` for each board's par (:func:`par_scores`): call it off the event
+    loop."""
     spec = body.get("session")
     if spec is None:
         return None
-    if not isinstance(spec, dict) or set(spec) - {"kind", "boards"}:
-        raise HTTPError(400, "session is {kind: set|rubber|chicago, boards: N for a set}")
+    if not isinstance(spec, dict) or set(spec) - {"kind", "boards", "pbn", "scoring"}:
+        raise HTTPError(
+            400,
+            "session is {kind: set|rubber|chicago, boards: N, pbn: hand record, "
+            "scoring: total|par|mp|imps for a set}",
+        )
     for key in ("deal", "contract", "declarer", "board"):
         if key in body:
             raise HTTPError(400, f"a session deals its own boards: no {key}")
     kind = spec.get("kind")
     if kind not in ("set", "rubber", "chicago"):
         raise HTTPError(400, "a session's kind is 'set', 'rubber' or 'chicago'")
+    scoring = spec.get("scoring", "total")
+    if scoring not in SCORINGS:
+        raise HTTPError(400, "a set's scoring is 'total', 'par', 'mp' or 'imps'")
+    if kind != "set" and ("pbn" in spec or scoring != "total"):
+        raise HTTPError(400, f"a {kind} deals its own deals and keeps its own score")
+    given = hand_record(spec["pbn"]) if "pbn" in spec else ()
+    boards = spec.get("boards", len(given) if given else None)
     try:
-        ss = SessionSetup(kind, seed=seed, boards=spec.get("boards"), rules=rules)
+        plain = SessionSetup(
+            kind,
+            seed=seed,
+            boards=boards,
+            rules=rules,
+            given=given,
+            scoring="total" if scoring == "par" else scoring,
+        )
+        ss = plain
+        if scoring == "par":
+            if (plain.boards or 0) > MAX_PAR_BOARDS:
+                raise HTTPError(
+                    400, f"a set scored against par has at most {MAX_PAR_BOARDS} boards"
+                )
+            ss = SessionSetup(
+                kind,
+                seed=seed,
+                boards=boards,
+                rules=rules,
+                given=given,
+                scoring="par",
+                pars=par_scores(plain, solver),
+            )
     except BridgeError as exc:
         raise HTTPError(400, str(exc)) from None
     return ss, Session(ss).board_setup(1)
@@ -98,6 +203,16 @@ def setup_from(
     """The board, the robots' seats and the seed a ``POST /api/tables`` body asks for;
     raises :class:`HTTPError` (400, or 501 for a par contract without the solver). (With a
     ``session``, the first board the session deals: see :func:`session_from`.)"""
+    setup, robots, seed, _session = table_from(body, solver)
+    return setup, robots, seed
+
+
+def table_from(
+    body: dict[str, Any], solver: DoubleDummy | None = None
+) -> tuple[BoardSetup, list[Seat], int, SessionSetup | None]:
+    """:func:`setup_from` and the session the body asks for (``None``: a table of one
+    board); may ask the solver (a par contract, a set scored against par): call it off the
+    event loop."""
     robots_raw = body.get("robots", [])
     if not isinstance(robots_raw, list) or len(robots_raw) > 4:
         raise HTTPError(400, "robots is a list of seats")
@@ -121,9 +236,9 @@ def setup_from(
         seed = new_seed()
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise HTTPError(400, "seed is an integer")
-    session = session_from(body, rules, seed)
+    session = session_from(body, rules, seed, solver)
     if session is not None:
-        return session[1], robots, seed
+        return session[1], robots, seed, session[0]
     try:
         deal_text = body.get("deal")
         if deal_text is None:
@@ -146,7 +261,7 @@ def setup_from(
         setup = BoardSetup.for_board(number, deal=deal, rules=rules, contract=contract)
     except BridgeError as exc:
         raise HTTPError(400, str(exc)) from None
-    return setup, robots, seed
+    return setup, robots, seed, None
 
 
 def free_from(body: dict[str, Any], robots: list[Seat]) -> list[Seat]:
@@ -210,14 +325,11 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         client = request.client.host if request.client is not None else ""
         if not created.allow(client, time.monotonic()):
             raise HTTPError(429, f"at most {settings.tables_per_minute} tables a minute")
-        body = await body_of(request)
-        # a par contract asks the solver: off the event loop (one at a time)
-        setup, robots, seed = await asyncio.to_thread(setup_from, body, settings.solver)
+        body = await body_of(request, MAX_TABLE_BODY)  # room for a PBN hand record
+        # a par contract or par scores ask the solver: off the event loop (one at a time)
+        setup, robots, seed, session = await asyncio.to_thread(table_from, body, settings.solver)
         free = free_from(body, robots)
-        session = session_from(body, setup.rules, seed)
-        table, tokens = await hub.create(
-            setup, robots, seed, None if session is None else session[0], free=free
-        )
+        table, tokens = await hub.create(setup, robots, seed, session, free=free)
         return JSONResponse(
             {
                 "id": table.id,
@@ -243,7 +355,12 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         return table
 
     async def summary(request: Request) -> Response:
-        return JSONResponse((await table_of(request)).summary())
+        table = await table_of(request)
+        out = table.summary()
+        field = hub.field.summary(table.id, table.session)
+        if field is not None:  # a set scored across the field (server/field.py)
+            out["session"]["field"] = field
+        return JSONResponse(out)
 
     async def record(request: Request) -> Response:
         table = await table_of(request)
