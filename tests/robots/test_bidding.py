@@ -217,6 +217,13 @@ COMPETITIVE = [
     # advancing an overcall after responder bid or doubled
     ("AT4.T8752.6.KJ42", "1C 1H 1NT", "3H"),  # preemptive raise with five trumps
     ("K42.Q96.J532.K85", "1D 1S X", "2S"),  # a single raise over the negative double
+    # opener after responder's cue-bid raise: game with 14+ HCP, else the minimum rebid
+    ("AK42.KQT92.Q5.Q6", "1H 2D 3D P", "4H"),
+    ("AJ.AJT54.AJ82.75", "1H 1S 2S P", "4H"),
+    ("AJ2.KQ832.6.KT43", "1H 1S 2S P", "3H"),
+    # the overcaller after advancer's cue-bid: game with opening values
+    ("KQJ985.AQ852.54.", "1D 1S P 2D P", "4S"),
+    ("KQJ76.K42.32.Q52", "1D 1S P 2D P", "2S"),
 ]
 
 
@@ -258,6 +265,9 @@ EXPLANATIONS = [
     ),
     ("1H P", "2NT", "Jacoby 2NT: a raise, 13+ HCP, 4+ hearts, forcing to game"),
     ("1H P", "3H", "Limit raise, 8-12 HCP, 10-12 support points, 3+ hearts, invitational"),
+    ("1H 1S 2S P", "3H", "Minimum, at most 13 HCP, 5+ hearts"),
+    ("1H 1S 2S P", "4H", "14+ HCP, 5+ hearts"),
+    ("1D 1S P 2D P", "4S", "12+ HCP, 14+ total points, 5+ spades"),
     ("1S P", "2H", "10+ HCP, 5+ hearts, forcing one round"),
     ("1C 1H", "X", "Negative double: four cards in the unbid major(s), 7+ HCP, forcing one round"),
     ("1S P 2NT P 3NT P", "4NT", "Blackwood: asks for aces, 18+ HCP, forcing one round"),
