@@ -165,6 +165,10 @@ REBIDS = [
     ("KJ42.Q97.A32.Q52", "1C P 1S P 1NT P", "2NT"),
     ("KJ42.Q97.AK2.852", "1C P 1S P 1NT P", "3NT"),
     ("KJ4.Q97.AK2.8652", "1S P 2C P 2S P", "4S"),
+    # 11-12 without a fit invites with 2NT over a one-level rebid too (1NT is 6-10)
+    ("Q3.KJ76.KJ42.Q86", "1C P 1H P 1S P", "2NT"),
+    ("Q3.KJ76.KJ42.Q86", "1C P 1H P 2D P", "2NT"),
+    ("Q32.KJ76.QT543.8", "1C P 1H P 1S P", "1NT"),
     # 18-19 balanced rebids 2NT even with four spades (a 1S rebid would be passed)
     ("A743.AQ2.K32.KQ8", "1C P 1H P", "2NT"),
     ("AQ74.A2.K3.KQ843", "1C P 1H P", "1S"),  # 18 unbalanced: the new suit
@@ -266,6 +270,8 @@ EXPLANATIONS = [
     ("1H P", "2NT", "Jacoby 2NT: a raise, 13+ HCP, 4+ hearts, forcing to game"),
     ("1H P", "3H", "Limit raise, 8-12 HCP, 10-12 support points, 3+ hearts, invitational"),
     ("1H 1S 2S P", "3H", "Minimum, at most 13 HCP, 5+ hearts"),
+    ("1C P 1H P 1S P", "1NT", "6-10 HCP"),
+    ("1C P 1H P 1S P", "2NT", "11-12 HCP, invitational"),
     ("1H 1S 2S P", "4H", "14+ HCP, 5+ hearts"),
     ("1D 1S P 2D P", "4S", "12+ HCP, 14+ total points, 5+ spades"),
     ("1S P", "2H", "10+ HCP, 5+ hearts, forcing one round"),
