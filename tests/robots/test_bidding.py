@@ -221,6 +221,13 @@ COMPETITIVE = [
     # advancing an overcall after responder bid or doubled
     ("AT4.T8752.6.KJ42", "1C 1H 1NT", "3H"),  # preemptive raise with five trumps
     ("K42.Q96.J532.K85", "1D 1S X", "2S"),  # a single raise over the negative double
+    # takeout doubles of weak twos (short in their suit, three cards in the others), not of 2C
+    ("AKQ7.8.J653.A753", "2H", "X"),
+    ("AKQ7.J653.8.A753", "2D", "X"),
+    ("AKQ7.J653.A753.8", "3C", "X"),
+    ("AKQ7.J653.A753.8", "2C", "Pass"),
+    ("A7.KQ3.Q8653.AJ7", "2D", "2NT"),  # five of their suit: 2NT (15-18, a stopper), no double
+    ("KQ42.Q96.J532.85", "2D X P", "2S"),
     # opener after responder's cue-bid raise: game with 14+ HCP, else the minimum rebid
     ("AK42.KQT92.Q5.Q6", "1H 2D 3D P", "4H"),
     ("AJ.AJT54.AJ82.75", "1H 1S 2S P", "4H"),
