@@ -165,6 +165,7 @@ REBIDS = [
     ("KJ42.Q97.A32.Q52", "1C P 1S P 1NT P", "2NT"),
     ("KJ42.Q97.AK2.852", "1C P 1S P 1NT P", "3NT"),
     ("KJ4.Q97.AK2.8652", "1S P 2C P 2S P", "4S"),
+    ("KT72.AKJT8.42.J7", "1S P 2H P 2S P", "4S"),  # 12 HCP, 13 points: the fit, not 3NT
     # 11-12 without a fit invites with 2NT over a one-level rebid too (1NT is 6-10)
     ("Q3.KJ76.KJ42.Q86", "1C P 1H P 1S P", "2NT"),
     ("Q3.KJ76.KJ42.Q86", "1C P 1H P 2D P", "2NT"),
