@@ -166,6 +166,8 @@ REBIDS = [
     ("KJ42.Q97.AK2.852", "1C P 1S P 1NT P", "3NT"),
     ("KJ4.Q97.AK2.8652", "1S P 2C P 2S P", "4S"),
     ("KT72.AKJT8.42.J7", "1S P 2H P 2S P", "4S"),  # 12 HCP, 13 points: the fit, not 3NT
+    ("5.QJT964.K3.AKT6", "1D P 1H P 3D P", "4H"),  # six hearts after the jump rebid
+    ("5.QJT9.K763.AKT6", "1D P 1H P 3D P", "3NT"),
     # 11-12 without a fit invites with 2NT over a one-level rebid too (1NT is 6-10)
     ("Q3.KJ76.KJ42.Q86", "1C P 1H P 1S P", "2NT"),
     ("Q3.KJ76.KJ42.Q86", "1C P 1H P 2D P", "2NT"),
