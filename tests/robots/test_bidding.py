@@ -231,6 +231,11 @@ COMPETITIVE = [
     ("AKQ7.J653.A753.8", "2C", "Pass"),
     ("A7.KQ3.Q8653.AJ7", "2D", "2NT"),  # five of their suit: 2NT (15-18, a stopper), no double
     ("KQ42.Q96.J532.85", "2D X P", "2S"),
+    # 2NT over a takeout double: a limit raise or better (the SAYC card), then opener
+    ("K42.QJ96.KJ32.85", "1H X", "2NT"),
+    ("K42.QJ9.KJ32.852", "1H X", "XX"),  # three trumps, 10 HCP: the redouble
+    ("AJ2.KQ832.6.KT43", "1H X 2NT P", "3H"),
+    ("AK2.KQ832.6.KQ43", "1H X 2NT P", "4H"),
     # opener after responder's cue-bid raise: game with 14+ HCP, else the minimum rebid
     ("AK42.KQT92.Q5.Q6", "1H 2D 3D P", "4H"),
     ("AJ.AJT54.AJ82.75", "1H 1S 2S P", "4H"),
@@ -281,6 +286,11 @@ EXPLANATIONS = [
     ("1H P", "3H", "Limit raise, 8-12 HCP, 10-12 support points, 3+ hearts, invitational"),
     ("1H 1S 2S P", "3H", "Minimum, at most 13 HCP, 5+ hearts"),
     ("1C P 1H P 1S P", "1NT", "6-10 HCP"),
+    (
+        "1H X",
+        "2NT",
+        "A limit raise or better, 8+ HCP, 11+ support points, 4+ hearts, forcing one round",
+    ),
     ("1C P 1H P 1S P", "2NT", "11-12 HCP, invitational"),
     ("1H 1S 2S P", "4H", "14+ HCP, 5+ hearts"),
     ("1D 1S P 2D P", "4S", "12+ HCP, 14+ total points, 5+ spades"),
