@@ -151,6 +151,9 @@ REBIDS = [
     ("AQ2.KQ84.A64.QT4", "1NT P 2D P", "3H"),  # super-accept: 17 and four hearts
     ("AQ2.KQ8.J64.KT43", "1NT P 2H P", "2S"),
     ("KQ2.A8.J64.KQT43", "2NT P 3D P", "3H"),
+    # after Stayman over 2NT: the major opener showed, never his 3D denial
+    ("KT42.JT62.JT84.4", "2NT P 3C P 3D P", "3NT"),
+    ("KT42.JT62.JT84.4", "2NT P 3C P 3H P", "4H"),
     # opposite 22-24 (2C, then 2NT) three HCP make game; opposite a 20-21 2NT, four
     ("Q82.J643.T942.65", "2C P 2D P 2NT P", "3NT"),
     ("Q82.J643.T942.65", "2NT P", "Pass"),
