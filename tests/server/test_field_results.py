@@ -109,3 +109,27 @@ def test_each_result_counts_once_however_often_a_table_is_recorded() -> None:
     assert field.others("x", 0, first) == [s.results[0].score]
     assert field.others("x", 1, s.board.setup) == [s.results[1].score]
     assert field.others("t", 1, s.board.setup) == []  # not compared with itself
+
+
+def test_the_session_pbn_carries_the_fields_figures_pbn_4_2() -> None:
+    """A set scored across the field writes each board's field figure in its PBN game:
+    ``ScorePercentage`` for matchpoints (PBN 2.1, 4.2.4), ``ScoreIMP`` for cross-IMPs
+    (4.2.2), read back with the board's ``Score``."""
+    from bridgetable.formats import session as session_format
+
+    boards = given(4, [1])
+    field = FieldResults()
+    rng = random.Random(4)
+    sets = {k: a_set(boards, i, "mp" if k != "d" else "imps") for i, k in enumerate("abcd")}
+    for k, s in sets.items():
+        finish(s, rng)
+        field.record(k, s)
+    for k, tag, key in (("a", "ScorePercentage", "percentage"), ("d", "ScoreIMP", "imps")):
+        summary = field.summary(k, sets[k])
+        assert summary is not None
+        text = session_format.dumps_pbn(sets[k], summary)
+        (back,) = session_format.loads_pbn(text)
+        value = float(back.scores[tag].split()[1])
+        assert back.scores[tag].startswith("NS ")
+        assert abs(value - summary["boards"][0][key]) < 0.006
+        assert back.scores["Score"] == f"NS {sets[k].results[0].score}"

@@ -9,8 +9,10 @@ Three shapes, all written from a :class:`~bridgetable.core.session.Session`:
   put on the sheet for each side), and in a rubber or Chicago ``ScoreRubber``, the sheet's
   running ``<above>/<below>`` for each side after the deal (4.2.5). A set scored against par
   adds ``ScoreIMP`` (``"NS 5"``: the board's IMPs for North-South against its par score,
-  Law 78B). There is no ``ScorePercentage``: the field a set may be scored against is the
-  server's, not the session's.
+  Law 78B). A set scored across the field takes the field's figures as an argument (the
+  field is the server's, not the session's: ``field``, the table's ``session.field``
+  summary): ``ScorePercentage`` (``"NS 56.25"``, 4.2.4: matchpoints as a percentage, Law 78A)
+  or ``ScoreIMP`` (``"NS 2.5"``: cross-IMPs, a decimal when averaged, 4.2.2).
   :func:`loads_pbn` reads such a file back into records and their score tags.
 * **LIN** (:func:`dumps_lin`): the boards one after another, one board per line, as in BBO's
   files of several boards (:func:`bridgetable.formats.lin.dumps`).
@@ -38,6 +40,7 @@ Example:
 from __future__ import annotations
 
 import json as _json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,25 +91,38 @@ def _sheet_after(result: BoardResult, running: list[list[int]]) -> dict[str, str
     }
 
 
-def session_games(session: Session) -> list[Game]:
+def _decimal(x: float) -> str:
+    """A PBN score: an integer, or a decimal with a dot (PBN 2.1, 4.2.2)."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0")
+
+
+def session_games(session: Session, field: Mapping[str, Any] | None = None) -> list[Game]:
     """A :class:`Game` per board over, in order, its ``info`` holding the PBN score tags
-    (see the module docstring)."""
+    (see the module docstring); ``field``: the figures of a set scored across the field,
+    ``boards`` in the order played (the server's ``session.field``)."""
     games: list[Game] = []
     running = [[0, 0], [0, 0]]
-    for board, result in zip(session.played_boards(), session.results, strict=True):
+    rows = list(field.get("boards", [])) if field else []
+    for i, (board, result) in enumerate(zip(session.played_boards(), session.results, strict=True)):
         if session.setup.kind == "set":
             info = {"Score": f"NS {result.score}"}
             if result.imps is not None:  # scored against par
                 info["ScoreIMP"] = f"NS {result.imps}"
+            row = rows[i] if i < len(rows) else {}
+            if row.get("percentage") is not None:  # matchpoints against the field
+                info["ScorePercentage"] = f"NS {_decimal(row['percentage'])}"
+            elif row.get("imps") is not None:  # cross-IMPs against the field
+                info["ScoreIMP"] = f"NS {_decimal(row['imps'])}"
         else:
             info = _sheet_after(result, running)
         games.append(Game(record=board.record, info=info))
     return games
 
 
-def dumps_pbn(session: Session) -> str:
-    """The session's boards over as one PBN file, with their score tags."""
-    return pbn.dumps(session_games(session))
+def dumps_pbn(session: Session, field: Mapping[str, Any] | None = None) -> str:
+    """The session's boards over as one PBN file, with their score tags (``field``: see
+    :func:`session_games`)."""
+    return pbn.dumps(session_games(session, field))
 
 
 def dumps_lin(session: Session) -> str:

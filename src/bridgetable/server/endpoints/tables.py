@@ -394,8 +394,9 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         table = await table_of(request)
         fmt = request.query_params.get("format", "pbn")
         session = table.session
-        if fmt == "pbn":
-            return PlainTextResponse(session_format.dumps_pbn(session))
+        if fmt == "pbn":  # a set scored across the field: the field's figures too
+            field = hub.field.summary(table.id, session)
+            return PlainTextResponse(session_format.dumps_pbn(session, field))
         if fmt == "lin":
             return PlainTextResponse(session_format.dumps_lin(session))
         if fmt != "json":
