@@ -5,7 +5,7 @@ tables (``GET /api/tables``).
   session is over is not;
 * ``open=1`` keeps the tables with a free seat (``"free"`` at creation), until it is taken;
 * ``limit`` bounds the list (default 50, at most 200); a bad parameter is a 400;
-* a team match's two tables are listed and say so;
+* a team match's two rooms are not listed, nor watched without the director secret;
 * a quarantined table is not listed and does not stop the list; a table whose summary
   cannot be built is left out;
 * a property (Hypothesis): whatever the deal, the robots and the seats left free, no listed
@@ -71,7 +71,7 @@ def test_created_tables_are_listed_newest_first_as_their_summaries(
         entry = next(e for e in listed if e["id"] == t["id"])
         assert entry["board"] == n
         assert entry["seats"] == {"N": "robot", "E": "robot", "S": "taken", "W": "robot"}
-        assert entry["session"] == {"kind": "set", "boards": 1, "over": False}
+        assert entry["session"] == {"kind": "set", "scoring": "total", "boards": 1, "over": False}
         assert entry["match"] is None
         one = httpx.get(f"{server.http}/api/tables/{t['id']}", timeout=20).json()
         assert set(one) == set(entry) and one["seats"] == entry["seats"]
@@ -151,17 +151,22 @@ def test_a_free_seat_that_is_a_robots_is_refused_and_nothing_is_made(
     assert _ids(_list(server, f"?limit={MAX_LIMIT}")) == before
 
 
-def test_a_team_matchs_tables_are_listed_and_say_so(server: ServerProcess) -> None:
+def test_a_team_matchs_rooms_are_not_listed_nor_watched_freely(server: ServerProcess) -> None:
+    """A match's rooms are reached by their links: listed or watched, one room would show
+    its boards to the other room's players before they play them (server/matches.py)."""
     body = {"boards": 2, "robots": {"open": ["N", "E", "W"], "closed": ["N", "S"]}}
     r = httpx.post(server.http + "/api/matches", json=body, timeout=20)
     assert r.status_code == 201, r.text
     m = r.json()
-    listed = {e["id"]: e for e in _list(server)}
-    op, cl = listed[m["open"]["id"]], listed[m["closed"]["id"]]
-    assert op["match"] == {"id": m["id"], "room": "open"}
-    assert cl["match"] == {"id": m["id"], "room": "closed"}
-    assert op["session"]["boards"] == 2 and cl["session"]["kind"] == "set"
-    assert cl["seats"] == {"N": "robot", "E": "taken", "S": "robot", "W": "taken"}
+    listed = {e["id"] for e in _list(server, f"?limit={MAX_LIMIT}")}
+    assert not listed & {m["open"]["id"], m["closed"]["id"]}
+    summary = httpx.get(f"{server.http}/api/tables/{m['closed']['id']}", timeout=10).json()
+    assert summary["match"] == {"id": m["id"], "room": "closed"}
+    assert summary["contract"] is None  # never a match room's contract in public
+    assert summary["seats"] == {"N": "robot", "E": "taken", "S": "robot", "W": "taken"}
+    join = f"{server.http}/api/tables/{m['closed']['id']}/join"
+    r = httpx.post(join, json={"role": "spectator"}, timeout=10)
+    assert r.status_code == 403 and "director secret" in r.json()["error"]
 
 
 def test_the_limit_bounds_the_list_and_bad_parameters_are_refused(

@@ -11,6 +11,7 @@ survives a restart.
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from test_sessions import EXTRA, play_board, session_of
 
 from bridgetable.core.board import Board
 from bridgetable.core.record import BoardRecord
+from serve_process import SECRET
 
 #: The WBF IMP scale written out here: (the least difference, IMPs), from the top.
 IMP_STEPS = [
@@ -65,8 +67,11 @@ def ns_score(board: Board) -> int:
     return s if c.declarer.letter in "NS" else -s
 
 
-async def board_of(http: httpx.AsyncClient, server: ServerProcess, table: str, n: int) -> Board:
-    r = await http.get(f"{server.http}/api/tables/{table}/record?board={n}")
+async def board_of(
+    http: httpx.AsyncClient, server: ServerProcess, table: str, n: int, token: str = ""
+) -> Board:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    r = await http.get(f"{server.http}/api/tables/{table}/record?board={n}", headers=headers)
     r.raise_for_status()
     board = Board.replay(BoardRecord.from_dict(r.json()["boards"][0]))
     assert board.is_over
@@ -110,7 +115,10 @@ async def _match(tmp: Path) -> None:
             async with Client(server, op, m["open"]["tokens"]["S"]) as south:
                 await south.wait(lambda v: v["board"] == 1, 30)
                 first = session_of(south)["match"]
-                closed1 = await board_of(http, server, cl, 1)
+                # the closed room's board 1 is not public while the open room plays it
+                r = await http.get(f"{server.http}/api/tables/{cl}/record?board=1")
+                assert r.status_code == 403, r.text
+                closed1 = await board_of(http, server, cl, 1, SECRET)
                 assert first["room"] == "open" and first["boards"] == []
                 assert first["totals"] == {"A": 0, "B": 0}
                 if closed1.contract is not None:
@@ -159,3 +167,39 @@ async def _match(tmp: Path) -> None:
 
 def test_a_team_match_of_four_boards_is_scored_in_imps_law_78b(tmp_path: Path) -> None:
     asyncio.run(_match(tmp_path))
+
+
+def test_a_room_shows_no_board_the_other_room_has_not_finished(tmp_path: Path) -> None:
+    """The open room's robots finish board 1 while the closed room (a person's seats, idle)
+    has not played it: its record, result, analysis and session PBN are refused to anyone
+    but the open room's own token holders, since the closed room's players would see the
+    board before playing it (issue 15: neither table sees the other's results before it
+    has played the board)."""
+    server = ServerProcess(tmp_path, extra=EXTRA)
+    server.start()
+    try:
+        body = {"boards": 2, "seed": 5, "robots": {"open": list("NESW"), "closed": ["N", "S"]}}
+        r = httpx.post(server.http + "/api/matches", json=body, timeout=20)
+        assert r.status_code == 201, r.text
+        m = r.json()
+        op = m["open"]["id"]
+        base = f"{server.http}/api/tables/{op}"
+        for _ in range(600):  # the open room's four robots finish board 1
+            if httpx.get(base, timeout=10).json()["board"] >= 2:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the open room did not finish board 1")
+        for path in ("record?format=pbn&board=1", "result?board=1", "analysis?board=1"):
+            r = httpx.get(f"{base}/{path}", timeout=30)
+            assert r.status_code == 403, (path, r.text)
+        pbn_text = httpx.get(f"{base}/session-record?format=pbn", timeout=10).text
+        assert "[Deal " not in pbn_text
+        # with the director secret (or a token of the open room) it is shown
+        auth = {"Authorization": f"Bearer {SECRET}"}
+        r = httpx.get(f"{base}/result?board=1", headers=auth, timeout=30)
+        assert r.status_code == 200, r.text
+        r = httpx.get(f"{base}/session-record?format=pbn", headers=auth, timeout=10)
+        assert "[Deal " in r.text
+    finally:
+        server.stop()

@@ -96,14 +96,19 @@ def _decimal(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0")
 
 
-def session_games(session: Session, field: Mapping[str, Any] | None = None) -> list[Game]:
+def session_games(
+    session: Session, field: Mapping[str, Any] | None = None, *, boards: int | None = None
+) -> list[Game]:
     """A :class:`Game` per board over, in order, its ``info`` holding the PBN score tags
     (see the module docstring); ``field``: the figures of a set scored across the field,
-    ``boards`` in the order played (the server's ``session.field``)."""
+    ``boards`` in the order played (the server's ``session.field``); ``boards``: only the
+    first so many boards over (a team match's room: those the other room has finished)."""
     games: list[Game] = []
     running = [[0, 0], [0, 0]]
     rows = list(field.get("boards", [])) if field else []
     for i, (board, result) in enumerate(zip(session.played_boards(), session.results, strict=True)):
+        if boards is not None and i >= boards:
+            break
         if session.setup.kind == "set":
             info = {"Score": f"NS {result.score}"}
             if result.imps is not None:  # scored against par
@@ -119,15 +124,18 @@ def session_games(session: Session, field: Mapping[str, Any] | None = None) -> l
     return games
 
 
-def dumps_pbn(session: Session, field: Mapping[str, Any] | None = None) -> str:
-    """The session's boards over as one PBN file, with their score tags (``field``: see
+def dumps_pbn(
+    session: Session, field: Mapping[str, Any] | None = None, *, boards: int | None = None
+) -> str:
+    """The session's boards over as one PBN file, with their score tags (``field`` and
+    ``boards``: see :func:`session_games`)."""
+    return pbn.dumps(session_games(session, field, boards=boards))
+
+
+def dumps_lin(session: Session, *, boards: int | None = None) -> str:
+    """The session's boards over as LIN, one board per line (``boards``: see
     :func:`session_games`)."""
-    return pbn.dumps(session_games(session, field))
-
-
-def dumps_lin(session: Session) -> str:
-    """The session's boards over as LIN, one board per line."""
-    return lin.dumps(session_games(session))
+    return lin.dumps(session_games(session, boards=boards))
 
 
 @dataclass(frozen=True, slots=True)

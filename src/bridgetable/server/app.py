@@ -32,8 +32,10 @@ import os
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import get_context
+from typing import Any
 
 from starlette.applications import Starlette
+from starlette.requests import Request
 
 from bridgetable.server import matches
 from bridgetable.server.children import bind_to_parent
@@ -41,6 +43,7 @@ from bridgetable.server.endpoints import director, meta, sockets, tables
 from bridgetable.server.endpoints.http import (
     MAX_BODY,
     QUARANTINED,
+    bearer,
     full,
     internal,
     quarantined,
@@ -121,13 +124,18 @@ def create_app(settings: Settings) -> Starlette:
                 hub.executor.shutdown(wait=True, cancel_futures=True)
             await settings.store.close()
 
+    async def may_see(request: Request, table: Any, index: int) -> bool:
+        """A team match's room: its board at ``index`` for outsiders once the other room has
+        finished it, for its own seats and Director at once (server/matches.py)."""
+        return await matches.visible(hub, table, index, bearer(request), settings.director_secret)
+
     routes = [
         *meta.routes(hub),
         *tables.routes(hub, settings),
         *director.routes(hub, settings),
         *matches.routes(hub, settings),
         *sockets.routes(hub, settings),
-        *web_routes(hub.get, settings.solver),
+        *web_routes(hub.get, settings.solver, may_see),
     ]
     app = Starlette(
         routes=routes,

@@ -243,8 +243,10 @@ class Table:
         return [Seat.from_letter(s) for s in self.meta.get("robots", [])]
 
     def summary(self) -> dict[str, Any]:
-        """The public summary: no card in it."""
+        """The public summary: no card in it; for a team match's table no contract either
+        (the other room's players must not learn it before they play the board)."""
         b = self.board
+        secret_contract = self.match_place() is not None
         taken = set(self.meta.get("taken", []))
         seats = {}
         for s in SEATS:
@@ -261,7 +263,7 @@ class Table:
             "phase": b.phase.value,
             "version": self.version,
             "seats": seats,
-            "contract": None if b.contract is None else str(b.contract),
+            "contract": None if b.contract is None or secret_contract else str(b.contract),
             "to_act": None if b.to_act is None else b.to_act.letter,
             "over": b.is_over,
             "session": {

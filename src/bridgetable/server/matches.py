@@ -26,6 +26,7 @@ Example (the id of a match and its rooms):
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -39,14 +40,23 @@ from bridgetable.core.match import ROOMS, Room, match_summary
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.session import Session, SessionSetup
-from bridgetable.server.endpoints.http import HTTPError, body_of, handle
+from bridgetable.server.endpoints.http import HTTPError, body_of, handle, is_director_secret
 from bridgetable.server.limits import WindowCounter
 
 if TYPE_CHECKING:
     from bridgetable.server.hub import Hub, Table
     from bridgetable.server.settings import Settings
 
-__all__ = ["create_match", "match_of", "partner_id", "routes", "split_id", "view_of"]
+__all__ = [
+    "create_match",
+    "match_of",
+    "partner_id",
+    "public_boards",
+    "routes",
+    "split_id",
+    "view_of",
+    "visible",
+]
 
 
 def split_id(match_id: str) -> tuple[str, str] | None:
@@ -69,6 +79,39 @@ def partner_id(table: Table) -> str | None:
     """The other room's table id of a match table, else ``None``."""
     place = _place(table)
     return None if place is None else place[1]
+
+
+async def public_boards(hub: Hub, table: Table) -> int | None:
+    """How many of a match table's boards over may be shown to anyone outside its seats and
+    Director (its records, results and analyses, its boards in its session's PBN): those the
+    other room has finished too, since the other room's players must not see a board before
+    they have played it (issue 15: "neither table sees the other's results before it has
+    played the board"; the same boards, Law 2). ``None``: not a match table, no limit. The
+    other room is loaded when it is not in memory; a room that cannot be loaded shows
+    nothing of this one's."""
+    place = _place(table)
+    if place is None:
+        return None
+    other_id = place[1]
+    other = None
+    if other_id is not None:
+        with contextlib.suppress(Exception):  # quarantined: nothing is shown
+            other = await hub.get(other_id)
+    return 0 if other is None else len(other.session.results)
+
+
+async def visible(hub: Hub, table: Table, index: int, token: str, director_secret: str) -> bool:
+    """Whether the board at ``index`` (0: the first) of ``table``'s session, over, may be
+    shown to a reader with ``token`` (``""``: none): to anyone once :func:`public_boards`
+    allows it; before that, to those who hold a token of this table (its seats, its
+    spectators, its Director, who have seen the board played) or the server's director
+    secret."""
+    limit = await public_boards(hub, table)
+    if limit is None or index < limit:
+        return True
+    if token and hub.role_of(table, token) is not None:
+        return True
+    return is_director_secret(token, director_secret)
 
 
 def view_of(tables: Mapping[str, Table], table: Table) -> dict[str, Any] | None:

@@ -342,7 +342,10 @@ _SUMMARY = {
             "additionalProperties": False,
             "properties": {s: {"enum": ["free", "taken", "robot"]} for s in "NESW"},
         },
-        "contract": {"type": ["string", "null"], "description": "e.g. 4S S, 3NTX N"},
+        "contract": {
+            "type": ["string", "null"],
+            "description": "e.g. 4S S, 3NTX N; always null for a team match's room",
+        },
         "to_act": {"enum": ["N", "E", "S", "W", None]},
         "over": {"type": "boolean", "description": "the board in play is over"},
         "session": {
@@ -350,6 +353,7 @@ _SUMMARY = {
             "required": ["kind", "boards", "over"],
             "properties": {
                 "kind": {"enum": ["set", "rubber", "chicago"]},
+                "scoring": {"enum": ["total", "par", "mp", "imps"]},
                 "boards": {"type": ["integer", "null"]},
                 "over": {"type": "boolean"},
             },

@@ -165,9 +165,15 @@ def analysis_of(board: Board, solver: DoubleDummy | None = None) -> dict[str, An
     }
 
 
-def web_routes(get_table: TableGetter, solver: DoubleDummy | None = None) -> list[BaseRoute]:
+def web_routes(
+    get_table: TableGetter,
+    solver: DoubleDummy | None = None,
+    may_see: Callable[[Request, Any, int], Awaitable[bool]] | None = None,
+) -> list[BaseRoute]:
     """The page's routes; ``get_table(id)`` is the hub's table or ``None``; the double-dummy
-    figures come from ``solver`` (default: DDS)."""
+    figures come from ``solver`` (default: DDS); ``may_see(request, table, index)`` says
+    whether the reader may see the table's board at ``index`` of its session, over (a team
+    match's room: server/matches.py ``visible``; default: anyone)."""
     cache: dict[tuple[str, str, BoardSetup, int], dict[str, Any]] = {}
     compute: dict[str, Callable[[Board, DoubleDummy | None], dict[str, Any]]] = {
         "result": result_of,
@@ -192,16 +198,23 @@ def web_routes(get_table: TableGetter, solver: DoubleDummy | None = None) -> lis
                 return JSONResponse({"error": "no such table"}, status_code=404)
             board = table.board
             number = request.query_params.get("board")
+            played = table.session.played_boards()
+            index = len(played) - 1
             if number is not None:  # a board of the session already played (Law 66D)
-                played = table.session.played_boards()
                 if not number.isdigit() or not 1 <= int(number) <= len(played):
                     return JSONResponse(
                         {"error": f"board is the number of a board played, 1 to {len(played)}"},
                         status_code=400,
                     )
-                board = played[int(number) - 1]
+                index = int(number) - 1
+                board = played[index]
             if not board.is_over:
                 return JSONResponse({"error": "the board is in play"}, status_code=409)
+            if may_see is not None and not await may_see(request, table, index):
+                return JSONResponse(
+                    {"error": "the other room of the match has not finished this board"},
+                    status_code=403,
+                )
             # a board over changes only by the events added to it (a restoration): its setup
             # (deal, number, dealer) and its number of events are its key
             key = (what, table_id, board.setup, len(board.events))

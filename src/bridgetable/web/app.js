@@ -182,6 +182,15 @@ async function api(path, body) {
   return data;
 }
 
+// a GET of this table's own pages with the page's token: a team match's room shows its seats
+// a board the other room has not finished yet, and nobody else (server/matches.py)
+async function apiAuthed(path) {
+  const r = await fetch(path, { headers: state.token ? { Authorization: `Bearer ${state.token}` } : {} });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
+  return data;
+}
+
 function setupLobby() {
   const form = $("#create-form");
   const sync = () => {
@@ -1532,7 +1541,7 @@ async function loadResult() {
   const base = `/api/tables/${encodeURIComponent(t)}`;
   let result;
   try {
-    result = await api(`${base}/result`);
+    result = await apiAuthed(`${base}/result`);
   } catch (e) {
     result = { error: e.message };
   }
@@ -1550,7 +1559,7 @@ async function loadResult() {
   // the card-by-card analysis takes the solver a moment: it follows the result
   let analysis;
   try {
-    analysis = await api(`${base}/analysis`);
+    analysis = await apiAuthed(`${base}/analysis`);
   } catch (e) {
     analysis = { available: false, reason: e.message, tricks: [] };
   }
@@ -1686,12 +1695,12 @@ async function showPastBoard(index, number) {
   render();
   const current = () => state.table === t && state.past?.index === index;
   let result;
-  try { result = await api(`${base}/result?board=${index}`); } catch (e) { result = { error: e.message }; }
+  try { result = await apiAuthed(`${base}/result?board=${index}`); } catch (e) { result = { error: e.message }; }
   if (!current()) return;
   state.past.result = result;
   render();
   let analysis;
-  try { analysis = await api(`${base}/analysis?board=${index}`); } catch (e) { analysis = { available: false, reason: e.message, tricks: [] }; }
+  try { analysis = await apiAuthed(`${base}/analysis?board=${index}`); } catch (e) { analysis = { available: false, reason: e.message, tricks: [] }; }
   if (!current()) return;
   state.past.analysis = analysis;
   render();

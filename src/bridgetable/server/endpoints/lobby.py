@@ -5,7 +5,10 @@ The list is of the tables this process holds in memory (``Hub.tables``) whose se
 over, newest first, each as its public summary (:meth:`bridgetable.server.hub.Table.
 summary`: seats free, taken or a robot's, board, rules, phase, contract, the session's kind
 and, for a team match's table, its match and room). A summary holds no card, no token and
-no seed: who may see a hand is the views' business (Laws 16 and 66), not the lobby's.
+no seed: who may see a hand is the views' business (Laws 16 and 66), not the lobby's. A team
+match's rooms are not listed: their seats are all given at creation, and watching one room
+would show its boards to the other room's players before they play them
+(server/matches.py).
 
 * ``limit`` -- at most this many tables (1 to :data:`MAX_LIMIT`, default
   :data:`DEFAULT_LIMIT`);
@@ -72,14 +75,15 @@ def _created(table: Table) -> float:
 
 
 def listing(tables: Iterable[Table], *, limit: int, open_only: bool) -> list[dict[str, Any]]:
-    """The summaries of ``tables`` whose session is not over (with ``open_only``, only those
-    with a free seat), newest first (by the time made; a table made before that time was kept
-    counts as the oldest, then in the order held), at most ``limit``."""
+    """The summaries of ``tables`` whose session is not over, but a team match's rooms (with
+    ``open_only``, only those with a free seat), newest first (by the time made; a table made
+    before that time was kept counts as the oldest, then in the order held), at most
+    ``limit``."""
     rows: list[tuple[float, int, dict[str, Any]]] = []
     for order, table in enumerate(list(tables)):
         try:
-            if table.session.is_over:
-                continue
+            if table.session.is_over or table.match_place() is not None:
+                continue  # (a match's rooms: reached by their links, never watched freely)
             entry = table.summary()
             created = _created(table)
         except Exception:  # one bad table never stops the list

@@ -39,10 +39,11 @@ from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
 from bridgetable.core.session import SCORINGS, GivenBoard, Session, SessionSetup
-from bridgetable.core.views import DIRECTOR, Role, parse_role
+from bridgetable.core.views import DIRECTOR, SPECTATOR, Role, parse_role
 from bridgetable.formats import json as json_format
 from bridgetable.formats import lin, pbn
 from bridgetable.formats import session as session_format
+from bridgetable.server import matches
 from bridgetable.server.endpoints import lobby
 from bridgetable.server.endpoints.http import (
     MAX_TABLE_BODY,
@@ -367,11 +368,17 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         fmt = request.query_params.get("format", "json")
         board = table.board
         number = request.query_params.get("board")
+        played = table.session.played_boards()
+        index = len(played) - 1
         if number is not None:  # a board of the session already played: public (Law 66D)
-            played = table.session.played_boards()
             if not number.isdigit() or not 1 <= int(number) <= len(played):
                 raise HTTPError(400, f"board is the number of a board played, 1 to {len(played)}")
-            board = played[int(number) - 1]
+            index = int(number) - 1
+            board = played[index]
+        if board.is_over and not await matches.visible(
+            hub, table, index, bearer(request), settings.director_secret
+        ):
+            raise HTTPError(403, "the other room of the match has not finished this board")
         if not board.is_over:
             token = bearer(request)
             if hub.role_of(table, token) is not DIRECTOR and not is_director_secret(
@@ -394,11 +401,18 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
         table = await table_of(request)
         fmt = request.query_params.get("format", "pbn")
         session = table.session
+        # a match table's boards that the other room has not finished stay out, but for its
+        # own seats and Director (server/matches.py)
+        limit = await matches.public_boards(hub, table)
+        if limit is not None and await matches.visible(
+            hub, table, len(session.results), bearer(request), settings.director_secret
+        ):
+            limit = None
         if fmt == "pbn":  # a set scored across the field: the field's figures too
             field = hub.field.summary(table.id, session)
-            return PlainTextResponse(session_format.dumps_pbn(session, field))
+            return PlainTextResponse(session_format.dumps_pbn(session, field, boards=limit))
         if fmt == "lin":
-            return PlainTextResponse(session_format.dumps_lin(session))
+            return PlainTextResponse(session_format.dumps_lin(session, boards=limit))
         if fmt != "json":
             raise HTTPError(400, "format is pbn, lin or json")
         if not session.is_over:
@@ -420,6 +434,13 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
             body.get("secret"), settings.director_secret
         ):
             raise HTTPError(403, "the Director's seat needs the server's director secret")
+        if (
+            role is SPECTATOR
+            and table.match_place() is not None
+            and not is_director_secret(body.get("secret"), settings.director_secret)
+        ):
+            # a player of the other room would see the boards before playing them
+            raise HTTPError(403, "a team match's rooms are watched with the director secret")
         try:
             token = await hub.join(table, role)
         except CommandError as exc:
