@@ -6,7 +6,8 @@ Bridge (trick points below the line, premiums above it, games of 100, the rubber
 honours, slams, the insult, undertricks, the unfinished rubber). The law numbers are those
 :mod:`bridgetable.core.scoring` cites (72: what goes below and above the line, 73: game,
 74: the rubber and its bonus, 80: the unfinished rubber, 81: the scoring table); the worked
-rubbers are built here from the scoring table's stated values, not copied from any book.
+rubbers are built here from the scoring table's stated values, and one is a published worked
+rubber (a club's scoring lesson, deal by deal: the last test), checked entry for entry.
 
 Chicago (four-deal bridge) is not in the Laws' main text; its rules here are the ones
 :class:`bridgetable.core.scoring.Chicago` states, checked against the ACBL's statement of
@@ -224,3 +225,28 @@ def test_chicago_game_premium_by_the_vulnerability_of_the_deal_that_completes_it
     last = carried.record(c("1NT W"), 7)  # EW 20 carried + 40 = 60: still 100, NS keep 50
     assert RubberEntry(EW, above=100, label="part score on the fourth deal") in last.hands[-1]
     assert last.part_score(NS) == 50
+
+
+def test_law72_to_81_a_published_worked_rubber_deal_by_deal() -> None:
+    """A worked rubber as a club's scoring lesson publishes it ("We - J&H, They - M&A",
+    slides at https://www.slideserve.com/anoush/we-jh and slideplayer.com/slide/2812193;
+    its deals 7 and 8 are not in the stored copy, so the sheet is checked through deal 6):
+    We (J&H) are North-South, They (M&A) East-West. Each deal's entries are the lesson's."""
+    r = Rubber().record(c("2H N"), 10)  # 60 below, 60 above
+    assert (r.below(NS), r.above(NS)) == (60, 60)
+    r = r.record(c("4SX E"), 8)  # two down doubled, not vulnerable: 100 + 200 above
+    assert r.above(NS) == 60 + 300
+    r = r.record(c("3NT E"), 10)  # 100 below: a game (Law 73); 30 above
+    assert r.games == (EW,) and (r.below(EW), r.above(EW)) == (100, 30)
+    assert r.part_score(NS) == 0  # a new line is drawn: We's 60 no longer counts to game
+    r = r.record(c("3S E"), 9)  # 90 below the new line
+    assert r.part_score(EW) == 90
+    assert r.is_vulnerable(EW) and not r.is_vulnerable(NS)  # Law 81: a game won
+    r = r.record(c("2D E"), 6)  # two down vulnerable, undoubled: 100 each above
+    assert r.above(NS) == 60 + 300 + 200
+    r = r.record(c("6HX N"), 13)  # 360 below: game; 100 overtrick, 50 insult, 500 slam
+    assert r.games == (EW, NS) and r.part_score(EW) == 0  # They's 90 cut off
+    assert r.below(NS) == 60 + 360
+    assert r.above(NS) == 60 + 300 + 200 + 100 + 50 + 500
+    assert (r.below(EW), r.above(EW)) == (190, 30)
+    assert r.totals == (420 + 1210, 220) and not r.is_over
