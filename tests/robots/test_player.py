@@ -333,11 +333,13 @@ def test_cards_reaching_a_target_are_those_scoring_it() -> None:
         solver.cards_reaching_many(positions, [1])
 
 
-def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("ties", ["lowest", "totals"])
+def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch, ties: str) -> None:
     """The opening lead is the card beating the contract in most samples, then beating it
-    by two tricks (or the targets ``lead_targets`` gives), then the lowest: as computed
-    from every card's exact scores, without them (no ``solutions=3`` call)."""
-    cfg = {"lead_samples": 12, "play_samples": 8}
+    by two tricks (or the targets ``lead_targets`` gives), then (``ties="totals"``) the
+    most tricks over the samples, then the lowest: as computed from every card's exact
+    scores, without them (no ``solutions=3`` call) with ``ties="lowest"``."""
+    cfg: dict[str, Any] = {"lead_samples": 12, "play_samples": 8, "ties": ties}
     for contract, seed in (("3NT S", 1), ("4S N", 2), ("1C E", 3), ("6H S", 4)):
         b = practice(contract)
         leader = b.to_act
@@ -347,19 +349,14 @@ def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch) -
         values = dds.DDSSolver().card_values_many(positions)
         need = 14 - Contract.parse(contract).tricks_needed
         legal = [Card(c) for c in view["legal_cards"]]
-
-        def count(c: Card, t: int) -> int:
-            return sum(v[c] >= t for v in values)  # noqa: B023
-
-        plan = [need, *lead_targets(need, max(count(c, need) for c in legal), 12)]
-        plan = [t for t in plan if 1 <= t <= 13]
-        want = min(legal, key=lambda c: ([-count(c, t) for t in plan], c))
+        want = _target_choice(values, legal, need, 13, totals=ties == "totals")
 
         def no_scores(*args: object) -> None:
             raise AssertionError("scored every card")
 
         with monkeypatch.context() as m:
-            m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
+            if ties == "lowest":
+                m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
             cmd = decide(view, Memory().to_dict(), cfg, seed)
         assert cmd == {"action": "play", "args": {"card": str(want)}}
 
