@@ -333,7 +333,7 @@ def test_cards_reaching_a_target_are_those_scoring_it() -> None:
         solver.cards_reaching_many(positions, [1])
 
 
-@pytest.mark.parametrize("ties", ["lowest", "totals"])
+@pytest.mark.parametrize("ties", ["lowest", "play", "totals"])
 def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch, ties: str) -> None:
     """The opening lead is the card beating the contract in most samples, then beating it
     by two tricks (or the targets ``lead_targets`` gives), then (``ties="totals"``) the
@@ -355,7 +355,7 @@ def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch, t
             raise AssertionError("scored every card")
 
         with monkeypatch.context() as m:
-            if ties == "lowest":
+            if ties != "totals":  # "play" breaks ties by the lowest card at the lead
                 m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
             cmd = decide(view, Memory().to_dict(), cfg, seed)
         assert cmd == {"action": "play", "args": {"card": str(want)}}
@@ -386,7 +386,7 @@ def _target_choice(
     )
 
 
-@pytest.mark.parametrize("ties", ["lowest", "totals"])
+@pytest.mark.parametrize("ties", ["lowest", "play", "totals"])
 def test_mid_play_makes_or_beats_the_contract_first(
     monkeypatch: pytest.MonkeyPatch, ties: str
 ) -> None:
@@ -433,7 +433,7 @@ def test_mid_play_makes_or_beats_the_contract_first(
         left = positions[0].tricks_left
         can_claim = "claim" in view["actions"] and view["role"] == view["declarer"]
         if 1 <= need <= left:
-            want = _target_choice(values, legal, need, left, totals=ties == "totals")
+            want = _target_choice(values, legal, need, left, totals=ties != "lowest")
         else:
             want = min(legal, key=lambda c: (-sum(v[c] for v in values), c))
             seen["settled"] += 1
@@ -648,5 +648,14 @@ def test_cards_tied_on_the_targets_go_to_the_most_tricks(monkeypatch: pytest.Mon
     assert break_ties(view, mem, lowest, [c5, d2, h6], [pos, other]) is c5
     assert break_ties(view, mem, totals, [Card("S7"), Card("S6")], [pos]) is Card("S6")
     assert scored == [1]
+    # "play": as "totals" but at the opening lead (the clarification period)
+    play = RobotConfig(ties="play")
+    assert view["phase"] != "clarification"
+    assert break_ties(view, mem, play, [c5, d2, h6], [pos, other]) is d2
+    assert scored == [1, 1]
+    at_lead = {**view, "phase": "clarification"}
+    assert break_ties(at_lead, mem, play, [c5, d2, h6], [pos, other]) is c5
+    assert break_ties(at_lead, mem, totals, [c5, d2, h6], [pos, other]) is d2
+    assert scored == [1, 1, 1]
     with pytest.raises(ValueError, match="unknown ties rule"):
         RobotConfig(ties="random")

@@ -77,7 +77,7 @@ from bridgetable.solver.port import DoubleDummy, default_solver
 Command = dict[str, Any]
 
 #: The rules for cards still tied after the target passes (:attr:`RobotConfig.ties`).
-TIES = ("totals", "lowest")
+TIES = ("totals", "play", "lowest")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +87,9 @@ class RobotConfig:
     (``acbl`` or ``ebu``); the layouts drawn for each one kept, the nearest to what the
     auction showed (``lead_draws`` at the opening lead, ``play_draws`` later; 1: the auction
     is not used); how cards still tied after the target passes are told apart (``ties``:
-    ``"totals"``, the most tricks over the layouts, then the lowest; ``"lowest"``, the lowest
-    card)."""
+    ``"totals"``, the most tricks over the layouts, then the lowest; ``"play"``, the same but
+    at the opening lead, where scoring every card exactly doubles its time; ``"lowest"``,
+    the lowest card)."""
 
     lead_samples: int = 32
     play_samples: int = 48
@@ -564,8 +565,10 @@ def break_ties(
     in a Computationally Challenging Game", JAIR 14, 2001), here only a tie-break behind the
     contract's fate, so that a card tied on the few layouts the passes asked about is not
     chosen by its suit (the lowest card of the lowest suit). Equivalent cards
-    (:func:`_one_choice`), a solver failure or ``"lowest"``: the lowest card."""
-    if len(tied) == 1 or cfg.ties == "lowest" or _equivalent(view, mem, tied):
+    (:func:`_one_choice`), a solver failure, ``"lowest"``, or ``"play"`` at the opening
+    lead (``phase`` ``"clarification"``): the lowest card."""
+    lowest = cfg.ties == "lowest" or (cfg.ties == "play" and view["phase"] == "clarification")
+    if len(tied) == 1 or lowest or _equivalent(view, mem, tied):
         return min(tied)
     if scores is None:
         weight: dict[tuple[int, int, int, int], int] = {}
