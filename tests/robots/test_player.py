@@ -634,8 +634,8 @@ def test_cards_tied_on_the_targets_go_to_the_most_tricks(monkeypatch: pytest.Mon
         return [[(c5.bit, 3), (d2.bit, 4), (h6.bit, 2)] for _ in positions]
 
     monkeypatch.setattr("bridgetable.robots.player.card_scores_many", fake_scores)
-    totals = RobotConfig()
-    assert totals.ties == "totals"
+    assert RobotConfig().ties == "play"
+    totals = RobotConfig(ties="totals")
     assert break_ties(view, mem, totals, [c5, d2, h6], [pos, other]) is d2
     assert scored == [1]  # the two samples are one layout: solved once
     # given scores are read, not solved again: two layouts, the heart best in all

@@ -16,17 +16,18 @@ side, after it, takes ``need`` tricks. Among the cards with the best count, the 
 one trick more in most layouts wins (an overtrick, or beating the contract by two); among
 those still tied, the one taking one trick less in most layouts (going down only one, or
 holding declarer to his contract); then the one taking most tricks in all over the layouts,
-every card scored exactly (:func:`break_ties`: not by its suit), then the lowest card. When
-no card reaches ``need`` on any layout, the further passes are one and two tricks less
-(holding the losses down); when the best cards reach it on every layout, one and two tricks
-more (:func:`lead_targets`). This is the aim at rubber and IMPs, and cheaper to compute than
-every card's exact score: each pass is one DDS batch call asking only which cards reach a
-target (``solutions=2``), on the distinct layouts that can still tell the tied cards apart
-(:func:`by_targets`). The first pass costs some 15-25% of scoring every card exactly, at the
-opening lead and mid-play alike; the further passes cost more mid-play (their targets are
-nearer the layouts' par), so that all of them come to some 20-25% less CPU time than exact
-scoring at trick 5 (100 samples) and about a third of it at the opening lead. The tie-break
-scores every card exactly only when cards the passes left tied are not equivalent.
+every card scored exactly (:func:`break_ties`: not by its suit; after the opening lead, by
+default), then the lowest card. When no card reaches ``need`` on any layout, the further
+passes are one and two tricks less (holding the losses down); when the best cards reach it
+on every layout, one and two tricks more (:func:`lead_targets`). This is the aim at rubber
+and IMPs, and cheaper to compute than every card's exact score: each pass is one DDS batch
+call asking only which cards reach a target (``solutions=2``), on the distinct layouts that
+can still tell the tied cards apart (:func:`by_targets`). The first pass costs some 15-25%
+of scoring every card exactly, at the opening lead and mid-play alike; the further passes
+cost more mid-play (their targets are nearer the layouts' par), so that all of them come to
+some 20-25% less CPU time than exact scoring at trick 5 (100 samples) and about a third of
+it at the opening lead. The tie-break scores every card exactly only when cards the passes
+left tied are not equivalent.
 
 When the contract is already made or beaten, or out of reach, the side plays for the most
 tricks: the highest total over the layouts of every card's exact score (``solutions=3``),
@@ -87,9 +88,9 @@ class RobotConfig:
     (``acbl`` or ``ebu``); the layouts drawn for each one kept, the nearest to what the
     auction showed (``lead_draws`` at the opening lead, ``play_draws`` later; 1: the auction
     is not used); how cards still tied after the target passes are told apart (``ties``:
-    ``"totals"``, the most tricks over the layouts, then the lowest; ``"play"``, the same but
-    at the opening lead, where scoring every card exactly doubles its time; ``"lowest"``,
-    the lowest card)."""
+    ``"totals"``, the most tricks over the layouts, then the lowest; ``"play"``, the
+    default, the same but at the opening lead, where scoring every card exactly doubles its
+    time and changed no lead on the bench's deals; ``"lowest"``, the lowest card)."""
 
     lead_samples: int = 32
     play_samples: int = 48
@@ -98,7 +99,7 @@ class RobotConfig:
     regulation: str = "acbl"
     lead_draws: int = 32
     play_draws: int = 8
-    ties: str = "totals"
+    ties: str = "play"
 
     def __post_init__(self) -> None:
         if self.ties not in TIES:
