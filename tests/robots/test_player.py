@@ -17,9 +17,11 @@ from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.player import (
+    RobotConfig,
     _one_choice,
     _positions,
     auction_shown,
+    break_ties,
     choose_call,
     claim_holds,
     decide,
@@ -331,11 +333,13 @@ def test_cards_reaching_a_target_are_those_scoring_it() -> None:
         solver.cards_reaching_many(positions, [1])
 
 
-def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("ties", ["lowest", "play", "totals"])
+def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch, ties: str) -> None:
     """The opening lead is the card beating the contract in most samples, then beating it
-    by two tricks (or the targets ``lead_targets`` gives), then the lowest: as computed
-    from every card's exact scores, without them (no ``solutions=3`` call)."""
-    cfg = {"lead_samples": 12, "play_samples": 8}
+    by two tricks (or the targets ``lead_targets`` gives), then (``ties="totals"``) the
+    most tricks over the samples, then the lowest: as computed from every card's exact
+    scores, without them (no ``solutions=3`` call) with ``ties="lowest"``."""
+    cfg: dict[str, Any] = {"lead_samples": 12, "play_samples": 8, "ties": ties}
     for contract, seed in (("3NT S", 1), ("4S N", 2), ("1C E", 3), ("6H S", 4)):
         b = practice(contract)
         leader = b.to_act
@@ -345,43 +349,55 @@ def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch) -
         values = dds.DDSSolver().card_values_many(positions)
         need = 14 - Contract.parse(contract).tricks_needed
         legal = [Card(c) for c in view["legal_cards"]]
-
-        def count(c: Card, t: int) -> int:
-            return sum(v[c] >= t for v in values)  # noqa: B023
-
-        plan = [need, *lead_targets(need, max(count(c, need) for c in legal), 12)]
-        plan = [t for t in plan if 1 <= t <= 13]
-        want = min(legal, key=lambda c: ([-count(c, t) for t in plan], c))
+        want = _target_choice(values, legal, need, 13, totals=ties == "totals")
 
         def no_scores(*args: object) -> None:
             raise AssertionError("scored every card")
 
         with monkeypatch.context() as m:
-            m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
+            if ties != "totals":  # "play" breaks ties by the lowest card at the lead
+                m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
             cmd = decide(view, Memory().to_dict(), cfg, seed)
         assert cmd == {"action": "play", "args": {"card": str(want)}}
 
 
 def _target_choice(
-    values: list[dict[Card, int]], legal: list[Card], need: int, tricks_left: int
+    values: list[dict[Card, int]],
+    legal: list[Card],
+    need: int,
+    tricks_left: int,
+    totals: bool = False,
 ) -> Card:
-    """The card of the target criterion, from every card's exact scores."""
+    """The card of the target criterion, from every card's exact scores; with ``totals``,
+    ties to the most tricks over the layouts before the lowest card."""
 
     def count(c: Card, t: int) -> int:
         return sum(v[c] >= t for v in values)
 
     plan = [need, *lead_targets(need, max(count(c, need) for c in legal), len(values))]
     plan = [t for t in plan if 1 <= t <= tricks_left]
-    return min(legal, key=lambda c: ([-count(c, t) for t in plan], c))
+    return min(
+        legal,
+        key=lambda c: (
+            [-count(c, t) for t in plan],
+            -sum(v[c] for v in values) if totals else 0,
+            c,
+        ),
+    )
 
 
-def test_mid_play_makes_or_beats_the_contract_first(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("ties", ["lowest", "play", "totals"])
+def test_mid_play_makes_or_beats_the_contract_first(
+    monkeypatch: pytest.MonkeyPatch, ties: str
+) -> None:
     """Mid-play, the card is the one taking the tricks the side still needs (to make the
     contract, or to beat it, counting the tricks won) in most samples, then one trick more,
-    then one less (or the targets ``lead_targets`` gives), then the lowest: as computed
-    from every card's exact scores, without them (no ``solutions=3`` call) unless declarer
-    may claim. Once the contract's fate is settled, the highest total tricks."""
-    cfg = {"lead_samples": 8, "play_samples": 12}
+    then one less (or the targets ``lead_targets`` gives), then (``ties="totals"``, the
+    default) the most tricks over the layouts, then the lowest: as computed from every
+    card's exact scores, without them (no ``solutions=3`` call) with ``ties="lowest"``
+    unless declarer may claim. Once the contract's fate is settled, the highest total
+    tricks."""
+    cfg: dict[str, Any] = {"lead_samples": 8, "play_samples": 12, "ties": ties}
     seen = {"targets": 0, "exact": 0, "settled": 0}
     for contract, tricks, seed in (
         ("3NT S", 2, 1),
@@ -417,7 +433,7 @@ def test_mid_play_makes_or_beats_the_contract_first(monkeypatch: pytest.MonkeyPa
         left = positions[0].tricks_left
         can_claim = "claim" in view["actions"] and view["role"] == view["declarer"]
         if 1 <= need <= left:
-            want = _target_choice(values, legal, need, left)
+            want = _target_choice(values, legal, need, left, totals=ties != "lowest")
         else:
             want = min(legal, key=lambda c: (-sum(v[c] for v in values), c))
             seen["settled"] += 1
@@ -427,8 +443,9 @@ def test_mid_play_makes_or_beats_the_contract_first(monkeypatch: pytest.MonkeyPa
 
         with monkeypatch.context() as m:
             if 1 <= need <= left and not can_claim:
-                m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
                 seen["targets"] += 1
+                if ties == "lowest":
+                    m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
             elif can_claim:
                 seen["exact"] += 1
             cmd = decide(view, mem.to_dict(), cfg, seed)
@@ -589,3 +606,56 @@ def test_claim_holds_lets_an_adjudicator_error_surface(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(player, "adjudicate_case", no_solver)
     assert claim_holds(view, mem, view["claim"], random.Random(1))
+
+
+def test_cards_tied_on_the_targets_go_to_the_most_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards the target passes leave tied are told apart by their total tricks over the
+    layouts (each distinct layout solved once, counted as often as it was drawn), then by
+    the lowest card; not at all with ``ties="lowest"``, nor when they are equivalent."""
+    b = practice()
+    b.play(Seat.WEST, Card("ST"))
+    b.face_lead(Seat.WEST)
+    view = b.view_for(Seat.SOUTH).to_dict()  # declarer plays from dummy, East's SJ976...
+    view["hand_to_play"] = "E"
+    view["hands"] = {**view["hands"], "E": "J976.A96.K82.KJ5"}
+    mem = Memory()
+    pos = Position.from_pbn(DEAL, trump=None, leader=Seat.EAST)
+    other = Position.from_pbn(
+        "N:AKQ2.KQ2.AJ3.Q32 J976.A96.K82.KJ5 843.J873.Q74.A96 T5.T54.T965.T874",
+        trump=None,
+        leader=Seat.EAST,
+    )
+    c5, d2, h6 = Card("C5"), Card("D2"), Card("H6")
+    scored: list[int] = []
+
+    def fake_scores(positions: list[Position], solver: object = None) -> list[Any]:
+        scored.append(len(positions))
+        # one distinct layout: clubs 3 tricks, the diamond 4, the heart 2
+        return [[(c5.bit, 3), (d2.bit, 4), (h6.bit, 2)] for _ in positions]
+
+    monkeypatch.setattr("bridgetable.robots.player.card_scores_many", fake_scores)
+    assert RobotConfig().ties == "play"
+    totals = RobotConfig(ties="totals")
+    assert break_ties(view, mem, totals, [c5, d2, h6], [pos, other]) is d2
+    assert scored == [1]  # the two samples are one layout: solved once
+    # given scores are read, not solved again: two layouts, the heart best in all
+    scores = [[(c5.bit, 3), (d2.bit, 1), (h6.bit, 4)], [(c5.bit, 3), (d2.bit, 4), (h6.bit, 3)]]
+    assert break_ties(view, mem, totals, [c5, d2, h6], [pos, other], scores=scores) is h6
+    assert break_ties(view, mem, totals, [c5, d2], [pos, other], scores=scores) is c5  # 6 and 5
+    assert scored == [1]
+    # "lowest", or equivalent cards (East's S7 and S6): the lowest card, nothing solved
+    lowest = RobotConfig(ties="lowest")
+    assert break_ties(view, mem, lowest, [c5, d2, h6], [pos, other]) is c5
+    assert break_ties(view, mem, totals, [Card("S7"), Card("S6")], [pos]) is Card("S6")
+    assert scored == [1]
+    # "play": as "totals" but at the opening lead (the clarification period)
+    play = RobotConfig(ties="play")
+    assert view["phase"] != "clarification"
+    assert break_ties(view, mem, play, [c5, d2, h6], [pos, other]) is d2
+    assert scored == [1, 1]
+    at_lead = {**view, "phase": "clarification"}
+    assert break_ties(at_lead, mem, play, [c5, d2, h6], [pos, other]) is c5
+    assert break_ties(at_lead, mem, totals, [c5, d2, h6], [pos, other]) is d2
+    assert scored == [1, 1, 1]
+    with pytest.raises(ValueError, match="unknown ties rule"):
+        RobotConfig(ties="random")

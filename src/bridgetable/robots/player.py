@@ -8,23 +8,26 @@ Card play is Monte-Carlo double dummy (GIB style): the unseen cards are dealt ``
 times consistently with the view (:mod:`.sampler`), keeping of several layouts drawn the
 ones nearest to what each player's calls showed as the robot's system reads the auction
 (:func:`auction_shown`: HCP and suit lengths), and every layout is solved by DDS's batch
-call. A card is chosen by its chance of making the contract (declarer's side) or defeating it
-(the defenders) rather than by total tricks: the side to play needs ``need`` more tricks, the
-trick in progress included, counting those it has won (:func:`need_tricks`; 14 minus six plus
-the level for the opening lead). A card's count is the number of layouts in which the side,
-after it, takes ``need`` tricks. Among the cards with the best count, the one taking one trick
-more in most layouts wins (an overtrick, or beating the contract by two); among those still
-tied, the one taking one trick less in most layouts (going down only one, or holding declarer
-to his contract); then the lowest card. When no card reaches ``need`` on any layout, the
-further passes are one and two tricks less (holding the losses down); when the best cards
-reach it on every layout, one and two tricks more (:func:`lead_targets`). This is the aim at
-rubber and IMPs, and cheaper to compute than every card's exact score: each pass is one DDS
-batch call asking only which cards reach a target (``solutions=2``), on the distinct layouts
-that can still tell the tied cards apart (:func:`by_targets`). The first pass costs some
-15-25% of scoring every card exactly, at the opening lead and mid-play alike; the further
-passes cost more mid-play (their targets are nearer the layouts' par), so that all of them
-come to some 20-25% less CPU time than exact scoring at trick 5 (100 samples) and about a
-third of it at the opening lead.
+call. A card is chosen by its chance of making the contract (declarer's side) or defeating
+it (the defenders) rather than by total tricks: the side to play needs ``need`` more tricks,
+the trick in progress included, counting those it has won (:func:`need_tricks`; 14 minus six
+plus the level for the opening lead). A card's count is the number of layouts in which the
+side, after it, takes ``need`` tricks. Among the cards with the best count, the one taking
+one trick more in most layouts wins (an overtrick, or beating the contract by two); among
+those still tied, the one taking one trick less in most layouts (going down only one, or
+holding declarer to his contract); then the one taking most tricks in all over the layouts,
+every card scored exactly (:func:`break_ties`: not by its suit; after the opening lead, by
+default), then the lowest card. When no card reaches ``need`` on any layout, the further
+passes are one and two tricks less (holding the losses down); when the best cards reach it
+on every layout, one and two tricks more (:func:`lead_targets`). This is the aim at rubber
+and IMPs, and cheaper to compute than every card's exact score: each pass is one DDS batch
+call asking only which cards reach a target (``solutions=2``), on the distinct layouts that
+can still tell the tied cards apart (:func:`by_targets`). The first pass costs some 15-25%
+of scoring every card exactly, at the opening lead and mid-play alike; the further passes
+cost more mid-play (their targets are nearer the layouts' par), so that all of them come to
+some 20-25% less CPU time than exact scoring at trick 5 (100 samples) and about a third of
+it at the opening lead. The tie-break scores every card exactly only when cards the passes
+left tied are not equivalent.
 
 When the contract is already made or beaten, or out of reach, the side plays for the most
 tricks: the highest total over the layouts of every card's exact score (``solutions=3``),
@@ -74,6 +77,9 @@ from bridgetable.solver.port import DoubleDummy, default_solver
 
 Command = dict[str, Any]
 
+#: The rules for cards still tied after the target passes (:attr:`RobotConfig.ties`).
+TIES = ("totals", "play", "lowest")
+
 
 @dataclass(frozen=True, slots=True)
 class RobotConfig:
@@ -81,7 +87,10 @@ class RobotConfig:
     bidding system (``systems/<system>.toml``) and the regulation its alerts follow
     (``acbl`` or ``ebu``); the layouts drawn for each one kept, the nearest to what the
     auction showed (``lead_draws`` at the opening lead, ``play_draws`` later; 1: the auction
-    is not used)."""
+    is not used); how cards still tied after the target passes are told apart (``ties``:
+    ``"totals"``, the most tricks over the layouts, then the lowest; ``"play"``, the
+    default, the same but at the opening lead, where scoring every card exactly doubles its
+    time and changed no lead on the bench's deals; ``"lowest"``, the lowest card)."""
 
     lead_samples: int = 32
     play_samples: int = 48
@@ -90,8 +99,11 @@ class RobotConfig:
     regulation: str = "acbl"
     lead_draws: int = 32
     play_draws: int = 8
+    ties: str = "play"
 
     def __post_init__(self) -> None:
+        if self.ties not in TIES:
+            raise ValueError(f"unknown ties rule {self.ties!r} (known: {', '.join(TIES)})")
         if self.system not in system_names():
             known = ", ".join(system_names())
             raise ValueError(f"unknown bidding system {self.system!r} (known: {known})")
@@ -362,6 +374,15 @@ def by_targets(
     """The card by target passes (see the module docstring): the most samples reaching
     ``need``, then the targets :func:`lead_targets` gives, then the lowest card; ``None``
     when the solver fails."""
+    tied = tied_by_targets(samples, legal, need, tricks_left, reach)
+    return None if tied is None else min(tied)
+
+
+def tied_by_targets(
+    samples: int, legal: list[Card], need: int, tricks_left: int, reach: Reach
+) -> list[Card] | None:
+    """The cards :func:`by_targets` cannot tell apart: those with the best counts at every
+    target pass; ``None`` when the solver fails."""
     tied = legal
     plan = [need]  # then the two targets of lead_targets: three passes at most
     done: dict[int, list[int]] = {}  # target -> mask of the cards reaching it, per sample
@@ -391,7 +412,7 @@ def by_targets(
         tied = [c for c in tied if counts[c] == best]
         if target == need:
             plan = lead_targets(need, best, samples)
-    return min(tied)
+    return tied
 
 
 def fallback_card(view: dict[str, Any]) -> Command:
@@ -404,6 +425,11 @@ def _one_choice(view: dict[str, Any], mem: Memory, legal: list[Card]) -> bool:
     """Whether the legal cards are equivalent on every layout: one card, or cards of one
     suit such that every card ranking between them is in the same hand or was played to a
     quitted trick (a card in the trick in progress may still tell them apart)."""
+    return _equivalent(view, mem, legal)
+
+
+def _equivalent(view: dict[str, Any], mem: Memory, legal: list[Card]) -> bool:
+    """:func:`_one_choice` for any set of the cards of the hand to play."""
     if len(legal) == 1:
         return True
     suit = legal[0].suit
@@ -476,9 +502,10 @@ def choose_play(
     need = need_tricks(view, positions[0])
     if need is not None and not can_claim:
         reach = _solver_reach(positions, solver)
-        card = by_targets(len(positions), legal, need, tricks_left, reach)
-        if card is None:
+        tied = tied_by_targets(len(positions), legal, need, tricks_left, reach)
+        if tied is None:
             return fallback_card(view)
+        card = break_ties(view, mem, cfg, tied, positions, solver=solver)
         return {"action": "play", "args": {"card": str(card)}}
     scores = card_scores_many(positions, solver)
     if scores is None:
@@ -491,10 +518,24 @@ def choose_play(
     ):
         return {"action": "claim", "args": {"tricks": tricks_left}}
     if need is not None:
-        card = by_targets(len(positions), legal, need, tricks_left, _scores_reach(scores))
-        assert card is not None
+        tied = tied_by_targets(len(positions), legal, need, tricks_left, _scores_reach(scores))
+        assert tied is not None
+        card = break_ties(view, mem, cfg, tied, positions, scores=scores, solver=solver)
         return {"action": "play", "args": {"card": str(card)}}
     # the contract's fate is settled: the highest total tricks over the layouts
+    return {"action": "play", "args": {"card": str(most_tricks(legal, scores))}}
+
+
+def most_tricks(cards: list[Card], scores: list[list[tuple[int, int]]]) -> Card:
+    """Of ``cards``, the one with the highest total of tricks over the layouts' exact scores
+    (:func:`card_scores_many`), ties to the lowest card.
+
+    Example:
+        >>> c2, c3, d2 = Card("C2"), Card("C3"), Card("D2")
+        >>> scores = [[(c2.bit | c3.bit, 3), (d2.bit, 4)], [(c2.bit, 2), (c3.bit | d2.bit, 2)]]
+        >>> str(most_tricks([c2, c3, d2], scores)), str(most_tricks([c2, c3], scores))
+        ('D2', 'C2')
+    """
     totals = [0] * 52
     for groups in scores:
         for group, tricks in groups:
@@ -503,9 +544,48 @@ def choose_play(
                 low = rest & -rest
                 totals[low.bit_length() - 1] += tricks
                 rest ^= low
-    best = max(totals[c.index] for c in legal)
-    card = min(c for c in legal if totals[c.index] == best)
-    return {"action": "play", "args": {"card": str(card)}}
+    best = max(totals[c.index] for c in cards)
+    return min(c for c in cards if totals[c.index] == best)
+
+
+def break_ties(
+    view: dict[str, Any],
+    mem: Memory,
+    cfg: RobotConfig,
+    tied: list[Card],
+    positions: list[Position],
+    *,
+    scores: list[list[tuple[int, int]]] | None = None,
+    solver: DoubleDummy | None = None,
+) -> Card:
+    """The card played of those the target passes left ``tied`` (same counts of layouts
+    making or beating the contract, and by one trick more or less). With ``cfg.ties ==
+    "totals"``, the one taking most tricks in all over the layouts, every card scored
+    exactly (``scores``, or one more DDS batch call on the distinct layouts), then the
+    lowest: GIB's rule of the most tricks on average (Ginsberg, "GIB: Imperfect Information
+    in a Computationally Challenging Game", JAIR 14, 2001), here only a tie-break behind the
+    contract's fate, so that a card tied on the few layouts the passes asked about is not
+    chosen by its suit (the lowest card of the lowest suit). Equivalent cards
+    (:func:`_one_choice`), a solver failure, ``"lowest"``, or ``"play"`` at the opening
+    lead (``phase`` ``"clarification"``): the lowest card."""
+    lowest = cfg.ties == "lowest" or (cfg.ties == "play" and view["phase"] == "clarification")
+    if len(tied) == 1 or lowest or _equivalent(view, mem, tied):
+        return min(tied)
+    if scores is None:
+        weight: dict[tuple[int, int, int, int], int] = {}
+        first: dict[tuple[int, int, int, int], Position] = {}
+        for p in positions:
+            weight[p.hands] = weight.get(p.hands, 0) + 1
+            first.setdefault(p.hands, p)
+        unique = list(first.values())
+        got = card_scores_many(unique, solver)
+        if got is None:
+            return min(tied)
+        scores = [
+            [(m, v * weight[p.hands]) for m, v in groups]
+            for p, groups in zip(unique, got, strict=True)
+        ]
+    return most_tricks(tied, scores)
 
 
 # ----------------------------------------------------------------------------- claims
@@ -594,6 +674,7 @@ def claim_holds(
 __all__ = [
     "RobotConfig",
     "auction_shown",
+    "break_ties",
     "call_with_meaning",
     "choose_call",
     "choose_play",
@@ -602,4 +683,6 @@ __all__ = [
     "decide",
     "explain_call",
     "known_hands",
+    "most_tricks",
+    "tied_by_targets",
 ]
