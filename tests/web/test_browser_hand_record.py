@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from test_browser_session import _play_out
 from web_harness import (
     WebServer,
     axe_violations,
@@ -61,47 +62,6 @@ def hand_record(seed: int) -> str:
     return "\n".join(out)
 
 
-_OVER = "v.phase === 'ended' || v.phase === 'passed_out'"
-
-#: South's move on the page's view (as in test_browser_session.py)
-_MOVE = """() => {
-  const bt = window.bt, v = bt.state.view, a = v.actions;
-  if (a.includes("agree_claim")) return bt.send("agree_claim");
-  if (a.includes("accept_ruling")) return bt.send("accept_ruling");
-  if (a.includes("face_lead")) return bt.send("face_lead");
-  const card = v.legal_cards.at(-1);
-  if (a.includes("play") && card) return bt.send("play", {card});
-  if (a.includes("call")) return bt.send("call", {call: "Pass"});
-  return null;
-}"""
-
-
-def _play_out(page: Any) -> None:
-    """South plays the board out (a move the server did not take is made again)."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    stuck = 0
-    for _ in range(200):
-        wait_view(
-            page,
-            f"{_OVER} || ['call', 'play', 'face_lead', 'agree_claim', 'accept_ruling']"
-            ".some((x) => v.actions.includes(x))",
-        )
-        if view_of(page)["phase"] in ("ended", "passed_out"):
-            return
-        version = page.evaluate("() => window.bt.state.version")
-        page.evaluate(_MOVE)
-        try:
-            page.wait_for_function(f"() => window.bt.state.version > {version}", timeout=15_000)
-            stuck = 0
-        except PlaywrightTimeout:
-            stuck += 1
-            if stuck == 3:
-                log = page.evaluate("() => window.bt.state.log")
-                raise AssertionError(f"three moves in a row changed nothing: {log}") from None
-    raise AssertionError("the board did not end")
-
-
 def sign(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
@@ -136,7 +96,8 @@ def test_the_lobby_makes_a_set_from_a_hand_record_file_scored_against_par(
     total = page.evaluate("() => window.bt.state.session.total")
     assert result["imps"] == total
     head = panel.locator(".session-results thead th")
-    assert [head.nth(i).inner_text() for i in range(head.count())][-2:] == ["Par", "IMPs"]
+    heads = [head.nth(i).inner_text() for i in range(head.count())]
+    assert heads[-3:] == ["Par", "IMPs", "Record"]  # then each board's record and analysis
     cells = panel.locator(".session-results tbody tr").first.locator("td")
     assert cells.nth(3).inner_text() == sign(result["par"])
     assert cells.nth(4).inner_text() == sign(result["imps"])

@@ -114,7 +114,7 @@ def test_after_a_board_the_hands_the_score_and_next_board(
     href = row.get_by_role("link", name="Download board 1's record as PBN").get_attribute("href")
     pbn = page.evaluate("(u) => fetch(u).then((r) => r.text())", href)
     assert '[Board "1"]' in pbn and "[Deal " in pbn
-    row.get_by_role("button", name="Analyse board 1").click()
+    row.get_by_role("button", name="DD analysis of board 1").click()
     past = page.get_by_role("region", name="Board 1: analysis")
     past.locator(".analysis-tricks").wait_for(timeout=60_000)
     played = page.evaluate("() => window.bt.state.past.analysis.cards")

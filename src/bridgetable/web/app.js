@@ -1759,7 +1759,7 @@ function sessionEl(ss) {
           download: `board-${r.board}.${f}`, class: "download",
           "aria-label": `Download board ${r.board}'s record as ${f.toUpperCase()}`,
         }, f.toUpperCase())), h("button", {
-          type: "button", class: "past-board", "aria-label": `Analyse board ${r.board}`,
+          type: "button", class: "past-board", "aria-label": `DD analysis of board ${r.board}`,
           "aria-pressed": String(state.past?.index === i + 1), dataset: { key: `past-${i + 1}` },
           onclick: () => showPastBoard(i + 1, r.board),
         }, "DD")))))));
