@@ -112,6 +112,26 @@ def test_R70_3_a_show_out_on_the_claimed_line_places_the_cards() -> None:
     assert r.awarded == 6 and not r.slips, r.text
 
 
+def test_R70_3_a_claimer_does_not_risk_his_claimed_tricks_on_a_guess_for_one_more() -> None:
+    # A corpus claim (endplay's RealBridge 2021 file, board 13): South claims two of three
+    # with the H7 and North's CA-J-8, East's CK-4 under West's Q-T-9. Having cashed the
+    # heart he needs one trick: the ace takes it wherever the king lies, so he does not
+    # finesse the jack, which could win only a third, beyond his claim
+    pos = Position.from_pbn("N:...AJ8 9...K4 .7..53 ...QT9", trump=None, leader=Seat.SOUTH)
+    r = adjudicate(pos, Seat.SOUTH, 2, None, dummy=Seat.NORTH)
+    assert r.awarded == 2 and not r.slips
+
+
+def test_R70_3_a_guess_the_claim_needs_stays_a_guess() -> None:
+    # AQ8 over West's K-T-9: all three need the unstated finesse, which is not credited
+    # (70E1): the ace first is a guess taken the losing way. Claiming two, South needs one
+    # club after the heart and may play the ace on the way: his claim stands
+    pos = Position.from_pbn("N:...AQ8 9...J4 .7..53 ...KT9", trump=None, leader=Seat.SOUTH)
+    all_three = adjudicate(pos, Seat.SOUTH, 3, None, dummy=Seat.NORTH)
+    assert all_three.awarded == 2 and [s.kind for s in all_three.slips] == ["guess"]
+    assert adjudicate(pos, Seat.SOUTH, 2, None, dummy=Seat.NORTH).awarded == 2
+
+
 def test_R70_4_deemed_top_down_order() -> None:
     # AK5 of spades opposite 42, West's jack doubleton: top down drops it (EBU WB 8.70.5)
     p = pos("N:AK5... 3..A2. 42.2.. J8..3.", None, N)

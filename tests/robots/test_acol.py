@@ -7,11 +7,11 @@ explanation holds for the hand that made them over random deals."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_bidding import view  # the view of a player to call, as for SAYC
 
 from bridgetable.core.board import Board
 from bridgetable.core.calls import parse_call
@@ -31,19 +31,6 @@ from bridgetable.robots.bidding import (
 from bridgetable.robots.player import RobotConfig, call_with_meaning, decide
 
 ACOL = load_system("acol")
-
-
-def view(hand: str, calls: str = "", dealer: str = "N") -> dict[str, Any]:
-    """The view of the player to call after ``calls`` (space separated), holding ``hand``."""
-    seq = calls.split()
-    d = Seat.from_letter(dealer)
-    me = d.next(len(seq))
-    return {
-        "role": me.letter,
-        "dealer": dealer,
-        "hands": {me.letter: hand},
-        "auction": [{"seat": d.next(i).letter, "call": c} for i, c in enumerate(seq)],
-    }
 
 
 def bid(hand: str, calls: str = "", system: str = "acol") -> str:
