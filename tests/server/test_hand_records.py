@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from server_harness import Client, ServerProcess, create_table, join
+from test_sessions import play_board, session_of
 
 from bridgetable.core.boards import Vulnerability, dealer_of, vulnerability_of
 from bridgetable.core.deal import Deal
@@ -280,3 +281,31 @@ def test_a_set_scored_across_the_field_by_matchpoints_and_cross_imps(
     server: ServerProcess,
 ) -> None:
     asyncio.run(_across_the_field(server))
+
+
+async def _the_field_comes_in_later(server: ServerProcess) -> None:
+    async with httpx.AsyncClient(timeout=60) as http:
+        session = {"kind": "set", "boards": 1, "scoring": "mp"}
+        a = await create_table(http, server, robots=["N", "E", "W"], seed=21, session=session)
+        async with Client(server, a["id"], a["tokens"]["S"]) as south:
+            await play_board(south, 1)
+            await south.wait(lambda v: session_of(south)["over"], 30)
+            assert session_of(south)["field"]["boards"][0]["results"] == 1
+            # another table plays the same deal after this set is over: its result comes to
+            # South's view without any move of his (there is none left to make)
+            b = await create_table(
+                http, server, robots=ROBOTS, seed=21, session={"kind": "set", "boards": 1}
+            )
+            await wait_over(http, server, b["id"])
+            await south.wait(lambda v: session_of(south)["field"]["boards"][0]["results"] == 2, 60)
+            other = (await session_doc(http, server, b["id"]))["results"][0]["score"]
+            mine = session_of(south)["results"][0]["score"]
+            assert session_of(south)["field"]["boards"][0]["percentage"] == field_percentage(
+                mine, [other]
+            )
+
+
+def test_a_result_that_comes_in_later_reaches_the_views_of_the_field(
+    server: ServerProcess,
+) -> None:
+    asyncio.run(_the_field_comes_in_later(server))

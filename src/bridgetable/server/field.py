@@ -52,6 +52,10 @@ class FieldResults:
             self._scores.setdefault(deal_key(played[i].setup), {})[table_id, i] = results[i].score
         self._final[table_id] = len(played) - (1 if session.board.is_over else 0)
 
+    def tables_of(self, setup: BoardSetup) -> set[str]:
+        """The tables with a result of the deal of ``setup``."""
+        return {tid for tid, _place in self._scores.get(deal_key(setup), {})}
+
     def others(self, table_id: str, place: int, setup: BoardSetup) -> list[int]:
         """The scores of the deal of ``setup`` but the one of table ``table_id``'s board at
         ``place`` (0 for its first)."""

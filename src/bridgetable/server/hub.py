@@ -712,6 +712,7 @@ class Hub:
         await self._broadcast(table, views)
         if new and table.board.is_over:
             self._poke_partner(table)
+            self._poke_field(table)
         if any(type(e).__name__ == "ClaimMade" for e in new):
             self._compute_floor(table)
         if any(type(e).__name__ == "ClaimDisputed" for e in new):
@@ -725,8 +726,23 @@ class Hub:
         """A match table's board is over: the other room's views are sent again (its match
         summary may now show this board), in a task of its own under that table's lock."""
         other = self.tables.get(matches.partner_id(table) or "")
-        if other is None:
+        if other is not None:
+            self._send_again(other)
+
+    def _poke_field(self, table: Table) -> None:
+        """A set's board is over: the other tables held here that are scored across the field
+        and have a result of the same deal see their figures again (server/field.py): a
+        table whose session is over, or that waits for its players, would never learn of
+        the results that come in after its own."""
+        if table.session.setup.kind != "set":
             return
+        for tid in self.field.tables_of(table.board.setup) - {table.id}:
+            other = self.tables.get(tid)
+            if other is not None and other.session.setup.scoring in ("mp", "imps"):
+                self._send_again(other)
+
+    def _send_again(self, other: Table) -> None:
+        """Send ``other``'s views again, in a task of its own under its lock."""
 
         async def run() -> None:
             async with other.lock:
