@@ -31,6 +31,7 @@ _DELFT = "https://nbbdelft.nl/arbitrages.htm"
 _DELFT_5C = "https://nbbdelft.nl/Arbitrages/geen_geweldig_goede_claim.htm"
 _DELFT_4H = "https://nbbdelft.nl/Arbitrages/onzorgvuldige_claim.htm"
 _DELFT_4H_TRUMP = "https://nbbdelft.nl/Arbitrages/verkeerde_claim_of_niet.htm"
+_DELFT_4S_TRUMP = "https://nbbdelft.nl/Arbitrage/claim%20met%20troef%20buitenboord.htm"
 
 PUBLISHED_CASES: list[Case] = [
     Case(
@@ -255,5 +256,36 @@ PUBLISHED_CASES: list[Case] = [
         statement="HK, HQ, CT",
         awarded=2,
         tags=("published", "70C", "C4c", "C2"),
+    ),
+    Case(
+        id="nbb-delft-4s-unmentioned-trump-clubs-first",
+        source=(
+            f"NBB District Delft, 'Arbitragehoek' ({_DELFT}, as for the 5C case): 'Claim met "
+            "troef buitenboord' (a pairs event at club level in the region, dealer North, all "
+            f"vulnerable, 4S by South; the published ruling), {_DELFT_4S_TRUMP}. The four-card "
+            "ending is published, dummy (North) on lead. The stored copy drops the heart and "
+            "diamond symbols (the lines are spades, hearts, diamonds, clubs as in the other "
+            "Delft diagrams), and it prints the D8 both in dummy's diamonds (8-7) and in "
+            "West's (J-8): West's second diamond is taken here as the D6. The ruling does not "
+            "turn on it: every reading of the two lines (the D6 or the D9 for West, or the "
+            "duplicated line read as hearts in either hand) gives the same figure in the "
+            "engine, and the page's reasoning needs only East's S4 and South's clubs."
+        ),
+        summary=(
+            "With dummy on lead South claims the last four, holding SK, HA and CK-J; East "
+            "objects that he still has the S4. South says he would of course have drawn it "
+            "first, but said nothing of it when he claimed. The director ruled under Law 70C "
+            "that cashing the CK and CJ first is a normal line on which East ruffs: one of "
+            "the last four to East-West."
+        ),
+        deal="N:.5.87.5 4.43..8 K.A..KJ ..J6.76",
+        trump="S",
+        leader="N",
+        trick=(),
+        claimer="S",
+        claimed=4,
+        statement=None,
+        awarded=3,
+        tags=("published", "70C", "C4c"),
     ),
 ]
