@@ -31,6 +31,7 @@ _DELFT = "https://nbbdelft.nl/arbitrages.htm"
 _DELFT_5C = "https://nbbdelft.nl/Arbitrages/geen_geweldig_goede_claim.htm"
 _DELFT_4H = "https://nbbdelft.nl/Arbitrages/onzorgvuldige_claim.htm"
 _DELFT_4H_TRUMP = "https://nbbdelft.nl/Arbitrages/verkeerde_claim_of_niet.htm"
+_DBF_15_MAK_6 = "https://bridge.dk/lov/ak/mak/15/mak-6.htm"
 _DELFT_4S_TRUMP = "https://nbbdelft.nl/Arbitrage/claim%20met%20troef%20buitenboord.htm"
 
 PUBLISHED_CASES: list[Case] = [
@@ -286,6 +287,45 @@ PUBLISHED_CASES: list[Case] = [
         claimed=4,
         statement=None,
         awarded=3,
+        tags=("published", "70C", "C4c"),
+    ),
+    Case(
+        id="dbf-2015-mak-6-4s-forgotten-trump-two-to-the-defence",
+        source=(
+            "Danish Bridge Federation (DBf) Appeals Committee, appeal 15-MAK-6 (DM mixed pairs, "
+            "A final, 5 July 2015, board 20, dealer West, all vulnerable, no screens, 4S by "
+            "East; the director's ruling, the appeal committee's decision and the federation "
+            f"committee's comment), {_DBF_15_MAK_6}. The deal and the five-card ending are "
+            "published, dummy (West) having just led the CQ. The stored copy drops every suit "
+            "symbol: the deal follows from the four hands, which make a whole pack only one "
+            "way; the ending follows from it except whether dummy's ace is the CA or the DA "
+            "(its other four cards are Q-J-7-6 of clubs). It is read with the CA, the only "
+            "reading on which the page's own account holds: with the DA kept, cashing it "
+            "before the clubs (the line the committee describes) loses only one trick, East "
+            "overruffing North's S6 and then losing a diamond, and double dummy none; with the "
+            "CA every line loses two, so on this reading the ruling is also the double-dummy "
+            "result. The choice rests on the published figure, not on the cards: check it "
+            "against the page's symbols before relying on it. South is known to be void in "
+            "spades ('if a trump is out, North has it')."
+        ),
+        summary=(
+            "East plays dummy's CQ and says there is nothing more to play for, without "
+            "mentioning North's S6. The director held, under the trump law, that a declarer "
+            "who believes he has the rest may cash his winners in any order, and gave the "
+            "defence two of the last five; the appeal committee, having found that East had "
+            "forgotten the trump, agreed (careless but normal), and the federation's "
+            "committee endorsed it: North ruffs the third club and East's diamonds are left "
+            "to lose."
+        ),
+        deal="N:6..QT.93 J..9862. .8.KJ74. ...AJ76",
+        trump="S",
+        leader="W",
+        trick=("CQ",),
+        claimer="E",
+        claimed=5,
+        statement=None,
+        awarded=3,
+        voids=("S:S",),
         tags=("published", "70C", "C4c"),
     ),
 ]
