@@ -3,11 +3,13 @@
 Unlike some of the positions in ``worked_examples.py``, none of these was built to
 illustrate a rule: each deal is transcribed as published and the position at the claim is
 worked out from the deal and the play the source records, so every remaining card is the
-source's. ``awarded`` is the final published ruling (an appeal committee's where there was
-one; the summary gives the table director's ruling where it differed). The cases follow the
-format of ``worked_examples.py`` (see its "How to read a case") and the test rules them
-together with ``CASES`` (``test_worked_examples.py``). They are tagged ``"published"``, and
-``"upheld"`` where the claimer got every trick he claimed.
+source's (where a stored copy prints a card twice or drops the suit symbols, the case's
+``source`` says how it was read and whether the ruling turns on the reading). ``awarded`` is
+the final published ruling (an appeal committee's where there was one; the summary gives the
+table director's ruling where it differed). The cases follow the format of
+``worked_examples.py`` (see its "How to read a case") and the test rules them together with
+``CASES`` (``test_worked_examples.py``). They are tagged ``"published"``, and ``"upheld"``
+where the claimer got every trick he claimed.
 
 A case tagged ``"td-only"`` records the table director's ruling because that is the last one
 the source gives: an appeal was lodged, but its decision is not in the stored copy (the page
