@@ -339,9 +339,11 @@ class Believer:
         if got is not None:
             return from_rel(got, live)
         legal = pos.legal_mask()
-        if _one_run(pos, legal) or _one_run(pos, base):
+        if _one_run(pos, legal) or (_one_run(pos, base) and not _may_block(policy, pos, base)):
             # no choice, or the local rules' only one: left to the check of the line (an
-            # edit of a later round bans it if it proves irrational)
+            # edit of a later round bans it if it proves irrational); but a lead that may
+            # block its suit is judged here, where the suit's lower cards can be added at
+            # once rather than one node a round
             return base
         rel_vals = self.values.get(key)
         if rel_vals is None:
@@ -679,6 +681,21 @@ def _blocks_short_hand(
     if not theirs or theirs.bit_count() >= mine.bit_count():
         return False
     return any(v == best and c.suit is card.suit and c.index < card.index for c, v in vals.items())
+
+
+def _may_block(policy: NormalPlay, pos: Position, cards: int) -> bool:
+    """Whether a lead of ``cards`` (one suit) could block its suit (see
+    :func:`_blocks_short_hand`, which needs the double-dummy values): partner holds fewer
+    cards of the suit and the hand a lower one."""
+    if pos.trick or not policy.prof.short_hand_first or not policy.prof.top_down:
+        return False
+    if policy.dummy >= 0 or not cards:
+        return False
+    card = cards_of_mask(cards)[-1]
+    sm = SUIT_MASKS[card.suit]
+    mine = pos.hands[pos.to_play] & sm
+    theirs = pos.hands[pos.to_play.partner] & sm
+    return bool(theirs) and theirs.bit_count() < mine.bit_count() and bool(mine & (card.bit - 1))
 
 
 def _unblocking(
