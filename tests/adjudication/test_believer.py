@@ -202,3 +202,16 @@ def test_an_order_between_suits_with_equal_lengths_stays_a_slip() -> None:
     pos = Position.from_pbn("N:Q32.95.. AJ.T..T9 T986.J.. K7...AK8", trump=None, leader=E)
     r = adjudicate(pos, E, 5, None)
     assert r.awarded == 4 and [s.kind for s in r.slips] == ["suit-order"]
+
+
+def test_the_short_hand_rule_with_the_local_rules_only_choice() -> None:
+    # (corpus, 7 tricks left, hearts trumps, no trump out) North's SK-8 opposite South's
+    # bare SQ: with no trump against him North is not made to lead trumps (C4d), so the SK
+    # is the local rules' only lead there; it crashes with the queen, which is the order
+    # within the suit (the 8 to the queen keeps every trick), not a slip: the claim stands
+    # (the order slip cut it to 6 before)
+    pos = Position.from_pbn(
+        "N:K8.K9.Q8.9 J974..6.63 Q..T94.AK7 T..753.T84", trump=Suit.HEARTS, leader=W
+    )
+    r = adjudicate(pos, S, 7, None, time_cap=60)
+    assert r.awarded == 7 and not r.slips
