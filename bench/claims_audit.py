@@ -10,6 +10,7 @@ adjudicator's "normal play" strays from a Director's.
 
     python bench/claims_audit.py [--cap SECONDS] [--profile ebu|wbf|dbf]
                                  [--player-class novice|club|expert] [--json] [--list N]
+                                 [--only I,J,...]
 
 Prints: claims, upheld, cut, undetermined, the cut rate among sound claims (target: at most
 12%), each cut with the slips its ruling names (target: every cut of a sound claim names at
@@ -28,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # (run as a script)
 
-from bench.adjudication import build, claim_points
+from bench.adjudication import build, claim_points, percentile
 from bridgetable.adjudication.ruling import adjudicate
 from bridgetable.core.board import Board
 from bridgetable.solver.dds import DDSSolver
@@ -43,11 +44,15 @@ def _ruling_args(board: Board) -> dict[str, Any]:
     return {"known_voids": board.shown_voids(), "dummy": board.dummy}
 
 
-def run(cap: float, prof: str | None, player_class: str | None) -> dict[str, Any]:
+def run(
+    cap: float, prof: str | None, player_class: str | None, only: set[int] | None = None
+) -> dict[str, Any]:
     which = build()
     solver = DDSSolver()
     rows: list[dict[str, Any]] = []
     for number, (name, rec, claim, index) in enumerate(claim_points()):
+        if only is not None and number not in only:
+            continue
         board = Board.replay(rec.prefix(index))
         pos = board.position()
         dd = solver.tricks(pos, claim.seat.side)
@@ -119,8 +124,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--player-class", default=None, help="novice, club or expert")
     parser.add_argument("--json", action="store_true", help="print the JSON result")
     parser.add_argument("--list", type=int, default=1000, help="list at most N cuts")
+    parser.add_argument(
+        "--only",
+        default=None,
+        help="rule only these claim points (comma-separated indices, as listed): a subset "
+        "for quick iteration, whose figures are not the corpus's",
+    )
     args = parser.parse_args(argv)
-    result = run(args.cap, args.profile, args.player_class)
+    only = {int(i) for i in args.only.split(",")} if args.only else None
+    result = run(args.cap, args.profile, args.player_class, only)
     if args.json:
         print(json.dumps(result))
         return 0
@@ -145,6 +157,14 @@ def main(argv: list[str] | None = None) -> int:
         f"undetermined: {result['undetermined']} (target {undetermined_target}: "
         f"{'PASS' if result['undetermined'] <= undetermined_target else 'FAIL'})"
     )
+    for label, rows in (
+        ("7 or fewer tricks left", [r for r in result["rows"] if r["left"] <= 7]),
+        ("all", result["rows"]),
+    ):
+        took = [r["seconds"] for r in rows]
+        if took:
+            p50, p99 = percentile(took, 0.5), percentile(took, 0.99)
+            print(f"timings, {label} ({len(took)}): p50 {p50 * 1000:.1f} ms, p99 {p99:.2f} s")
     cuts = [r for r in result["rows"] if r["awarded"] is not None and r["awarded"] < r["claimed"]]
     if cuts and args.list:
         print("cuts:")

@@ -19,7 +19,7 @@ from adjudication.test_random_endings import random_ending
 from bridgetable.adjudication.profiles import profile
 from bridgetable.adjudication.ruling import Ruling, adjudicate
 from bridgetable.adjudication.slips import CATALOGUE, STATED_LINE, enabled_slips
-from bridgetable.core.cards import Suit
+from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import NotationError
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat
@@ -168,3 +168,50 @@ def test_the_server_proposes_rulings_under_its_profile_and_class() -> None:
     assert ruling["profile"] == "dbf" and ruling["player_class"] == "expert"
     assert ruling["final"] == 2 and [s["kind"] for s in ruling["slips"]] == ["unaware-trump"]
     assert "♥A" in got["text"]
+
+
+#: A real table (corpus: USBF semi-final vugraph, board 60, 5 tricks left): West, with
+#: DK-Q-4-2 and the CK, claims four; East's DA is bare. The DK led from the long hand crashes
+#: with it; a low diamond to the ace first (the short hand's high card) keeps every trick.
+SHORT_HAND_ACE = ("N:..J97.Q9 ..A3.T43 ..T85.J ..KQ42.K", ("S9",))
+
+
+def _short_hand_ace() -> Position:
+    deal, trick = SHORT_HAND_ACE
+    return Position.from_pbn(deal, trump=None, leader=S, trick=tuple(Card(c) for c in trick))
+
+
+def test_the_short_hands_high_card_goes_first_an_order_within_the_suit() -> None:
+    # C1, Law 70E2, ACBL 2019 guideline 1 (within a suit, top down) read with the EBU club TD
+    # course (the short hand's top honours first): the crash is no slip of the order
+    # between suits, and no careless spot card either
+    pos = _short_hand_ace()
+    r = adjudicate(pos, W, 4, None)
+    assert r.awarded == 4 and not r.slips
+    # without the option the DK first is an order between suits (the CK was the other
+    # winner), as the order slip (e) read it before: the claim is cut
+    off = replace(profile("ebu"), short_hand_first=False)
+    cut = adjudicate(pos, W, 4, None, prof=off)
+    assert cut.awarded == 3 and "suit-order" in [s.kind for s in cut.slips]
+
+
+def test_an_order_between_suits_with_equal_lengths_stays_a_slip() -> None:
+    # (corpus, 5 tricks left) West's S7 and East's bare SA, one card each: no short hand to
+    # unblock; cashing the S7 first gives East the lead with his heart loser while the CA
+    # is stranded: the order between suits (e), as ACBL 2019 guideline 1 has it
+    pos = Position.from_pbn("N:Q32.95.. AJ.T..T9 T986.J.. K7...AK8", trump=None, leader=E)
+    r = adjudicate(pos, E, 5, None)
+    assert r.awarded == 4 and [s.kind for s in r.slips] == ["suit-order"]
+
+
+def test_the_short_hand_rule_with_the_local_rules_only_choice() -> None:
+    # (corpus, 7 tricks left, hearts trumps, no trump out) North's SK-8 opposite South's
+    # bare SQ: with no trump against him North is not made to lead trumps (C4d), so the SK
+    # is the local rules' only lead there; it crashes with the queen, which is the order
+    # within the suit (the 8 to the queen keeps every trick), not a slip: the claim stands
+    # (the order slip cut it to 6 before)
+    pos = Position.from_pbn(
+        "N:K8.K9.Q8.9 J974..6.63 Q..T94.AK7 T..753.T84", trump=Suit.HEARTS, leader=W
+    )
+    r = adjudicate(pos, S, 7, None, time_cap=60)
+    assert r.awarded == 7 and not r.slips

@@ -141,6 +141,19 @@ def test_R70_4_deemed_top_down_order() -> None:
     assert free.awarded is not None and free.awarded < 3  # the 5 may go first
 
 
+def test_R70_4_within_a_suit_the_short_hands_high_cards_go_first() -> None:
+    # 70E2: the deemed order of a suit's cards is that of the suit in both hands, the short
+    # hand's high cards first (ACBL 2019 guideline 1; EBU club TD course). West (DK-Q-4-2,
+    # CK) claims four of five; East's DA is bare: the DK led first crashes with it, which is
+    # no order between suits (a real table, USBF semi-final vugraph, board 60)
+    p = pos("N:..J97.Q9 ..A3.T43 ..T85.J ..KQ42.K", None, S, "S9")
+    assert adjudicate(p, W, 4, None, dd=None).awarded == 4
+    # an order between suits stays the worst one (guideline 1): East on lead cashes his
+    # clubs, West's S7 into East's bare SA strands the CA
+    q = pos("N:Q32.95.. AJ.T..T9 T986.J.. K7...AK8", None, E)
+    assert adjudicate(q, E, 5, None, dd=None).awarded == 4
+
+
 def test_R70_5_defenders_claim_relying_on_partners_choice() -> None:
     # West cashes SA SK and leads the H2 to East's HA; East, discarding twice, may keep
     # the DA instead of the HA: the claim depends on partner's choice (70D2)

@@ -339,9 +339,11 @@ class Believer:
         if got is not None:
             return from_rel(got, live)
         legal = pos.legal_mask()
-        if _one_run(pos, legal) or _one_run(pos, base):
+        if _one_run(pos, legal) or (_one_run(pos, base) and not _may_block(policy, pos, base)):
             # no choice, or the local rules' only one: left to the check of the line (an
-            # edit of a later round bans it if it proves irrational)
+            # edit of a later round bans it if it proves irrational); but a lead that may
+            # block its suit is judged here, where the suit's lower cards can be added at
+            # once rather than one node a round
             return base
         rel_vals = self.values.get(key)
         if rel_vals is None:
@@ -349,12 +351,17 @@ class Believer:
             self.values[key] = rel_vals
         vals = _values_at(rel_vals, live)
         best = max(vals.values())
-        allowed = 0
+        allowed = unblock = 0
         for c in cards_of_mask(base):
             if vals[c] >= best or (
                 self._verdict(policy, _Node(pos, state, c, key), vals, best, live) is not None
             ):
                 allowed |= c.bit
+            else:
+                unblock |= _unblocking(policy, pos, c, vals, best)
+        if unblock & ~base:
+            allowed |= unblock
+            self.judge_depth = min(self.judge_depth, pos.tricks_left)
         if not allowed:
             for c, v in vals.items():
                 if v == best:
@@ -421,7 +428,7 @@ class Believer:
             rel_ban = to_rel(ban, live) | old[0]
             prior = policy.edits.get(n.key) if policy.edits is not None else None
             banned = from_rel(rel_ban | (prior[0] if prior else 0), live)
-            add = 0
+            add = _unblocking(policy, n.pos, n.card, vals, best)
             if not policy.base_allowed(n.pos, n.state) & ~banned:
                 for c, v in vals.items():
                     if v == best:
@@ -446,6 +453,7 @@ class Believer:
         normal although it costs a trick double dummy, or ``None``: irrational."""
         pos, state, card = n.pos, n.state, n.card
         enabled = self.enabled
+        block = False
         stated = policy.stated(pos, state)
         if stated & card.bit:
             right = [c for c, v in vals.items() if v == best]
@@ -507,6 +515,7 @@ class Believer:
                 return sl.CARELESS_SPOT
             hand = pos.hands[pos.to_play]
             winners = policy._winners(pos, hand)
+            block = _blocks_short_hand(policy, pos, card, vals, best)
             if (
                 sl.SUIT_ORDER in enabled
                 and card.bit & winners
@@ -515,8 +524,10 @@ class Believer:
                     v == best and c.suit is not card.suit and c.bit & winners
                     for c, v in vals.items()
                 )
+                and not block
             ):
-                # two winners to cash, the wrong one first: an order between suits
+                # two winners to cash, the wrong one first: an order between suits (not a
+                # suit blocked by its own cards' order: see _blocks_short_hand)
                 return sl.SUIT_ORDER
         elif (
             sl.RUFF_LOW in enabled
@@ -532,7 +543,9 @@ class Believer:
         better, as_good = self._layouts(policy, pos, card, vals, best, voids=state[2], need=need)
         if better and sl.GUESS in enabled:
             return sl.GUESS
-        if as_good and leading and sl.UNSTATED_TECHNIQUE in enabled:
+        if as_good and leading and not block and sl.UNSTATED_TECHNIQUE in enabled:
+            # (a suit blocked by the order of its own cards is no technique left unstated:
+            # the short hand's high cards go first however the suit lies)
             hand = pos.hands[pos.to_play]
             right = [c for c, v in vals.items() if v == best]
             pressure = trump is not None and not trump_out and all(c.suit is trump for c in right)
@@ -647,6 +660,58 @@ def _swap(pos: Position, a: int, b: int, x: Card, y: Card) -> Position:
     hands[a] = (hands[a] & ~x.bit) | y.bit
     hands[b] = (hands[b] & ~y.bit) | x.bit
     return unchecked_position(tuple(hands), pos.trump, pos.leader, pos.trick)  # type: ignore[arg-type]
+
+
+def _blocks_short_hand(
+    policy: NormalPlay, pos: Position, card: Card, vals: dict[Card, int], best: int
+) -> bool:
+    """Whether leading ``card`` is an order within its suit rather than between suits: a
+    card led from the longer of the two hands of the claimer's side where a lower card of
+    the same suit, led towards partner's shorter holding, keeps the double-dummy value (the
+    short hand's high cards first: the suit's own order, profile option
+    ``short_hand_first``; C1, Law 70E2, ACBL 2019 guideline 1, EBU Club TD course as cited
+    in ``adjudication/profiles.py``). Read only where the player on lead sees partner's
+    cards: declarer's side (dummy is faced, declarer plays both hands); a defender who
+    claims does not see his partner's hand."""
+    if not policy.prof.short_hand_first or not policy.prof.top_down or policy.dummy >= 0:
+        return False
+    sm = SUIT_MASKS[card.suit]
+    mine = pos.hands[pos.to_play] & sm
+    theirs = pos.hands[pos.to_play.partner] & sm
+    if not theirs or theirs.bit_count() >= mine.bit_count():
+        return False
+    return any(v == best and c.suit is card.suit and c.index < card.index for c, v in vals.items())
+
+
+def _may_block(policy: NormalPlay, pos: Position, cards: int) -> bool:
+    """Whether a lead of ``cards`` (one suit) could block its suit (see
+    :func:`_blocks_short_hand`, which needs the double-dummy values): partner holds fewer
+    cards of the suit and the hand a lower one."""
+    if pos.trick or not policy.prof.short_hand_first or not policy.prof.top_down:
+        return False
+    if policy.dummy >= 0 or not cards:
+        return False
+    card = cards_of_mask(cards)[-1]
+    sm = SUIT_MASKS[card.suit]
+    mine = pos.hands[pos.to_play] & sm
+    theirs = pos.hands[pos.to_play.partner] & sm
+    return bool(theirs) and theirs.bit_count() < mine.bit_count() and bool(mine & (card.bit - 1))
+
+
+def _unblocking(
+    policy: NormalPlay, pos: Position, card: Card, vals: dict[Card, int], best: int
+) -> int:
+    """Where leading ``card`` blocks its suit (:func:`_blocks_short_hand`) and is no slip,
+    the suit's own order instead: its lower cards that keep the double-dummy value, led to
+    the short hand's high cards (C1), as a mask (0 where ``card`` is no such lead). The
+    local rules lead a suit from the top only, so the belief check adds these."""
+    if pos.trick or not _blocks_short_hand(policy, pos, card, vals, best):
+        return 0
+    out = 0
+    for c, v in vals.items():
+        if v == best and c.suit is card.suit and c.index < card.index:
+            out |= c.bit
+    return out
 
 
 def _overruff_possible(pos: Position, card: Card, policy: NormalPlay, voids: int) -> bool:

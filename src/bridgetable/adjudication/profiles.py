@@ -35,6 +35,16 @@ class Profile:
             says otherwise.
         careless_spot_cards: C1 and EBU White Book 8.70.5. With no honour in a holding, the
             claimer may carelessly lead its spot cards in any order.
+        short_hand_first: C1, Law 70E2. The order of a suit's cards is that of the suit as the
+            side holds it in both hands: top down, the high cards of the shorter hand first
+            (unblocking; "play within any suit is normally from the top down", ACBL 2019
+            guideline 1). A top card led from the longer hand where a lower card of the suit,
+            led towards partner's shorter holding, keeps the value blocks the suit: an order
+            within the suit, which the order slip between suits (e) does not cover, and no
+            careless spot card (d) either: it is not normal (EBU Club TD training course,
+            claims exercise, as reported at forums.ebu.co.uk "Careless or Irrational?":
+            "playing top honours from the short hand first" is among the first techniques a
+            player learns, and blocking a suit so is beyond careless or inferior).
         ruff_low: C4d and ACBL 2019 guideline 5. The claimer ruffs as low as possible.
         aware_claimer_draws_trumps: C4a. A claimer who mentions the outstanding trump is
             deemed to draw it before cashing side winners when he can.
@@ -48,6 +58,7 @@ class Profile:
     claimer_notices_showouts: bool = False
     top_down: bool = True
     careless_spot_cards: bool = True
+    short_hand_first: bool = True
     ruff_low: bool = True
     aware_claimer_draws_trumps: bool = True
     aware_after_trump_seen: bool = True

@@ -24,7 +24,10 @@ d     careless-spot       careless order of spot cards (Law 70E2; EBU White Book
                           class of player; once in a ruling
 e     suit-order          an order between suits that blocks a suit or strands a winner when
                           no order was stated (ACBL 2019 guideline 1; EBU); irrational for the
-                          Danish federation (profile ``dbf``)
+                          Danish federation (profile ``dbf``). Not the order of a suit's own
+                          cards: a top card led from the longer hand where a lower one led to
+                          partner's shorter holding keeps the value is no slip (the short
+                          hand's high cards first, C1; profile option ``short_hand_first``)
 f     ruff-low            ruffing low when a higher trump is out (ACBL 2019 guideline 5;
                           spec C4e)
 g     unstated-technique  a squeeze, throw-in or other technique not stated, so not
