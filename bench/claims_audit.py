@@ -9,13 +9,19 @@ all such claims made by real players, so the cut rate among them measures how fa
 adjudicator's "normal play" strays from a Director's.
 
     python bench/claims_audit.py [--cap SECONDS] [--profile ebu|wbf|dbf]
-                                 [--player-class novice|club|expert] [--json] [--list N]
+                                 [--player-class novice|club|expert|event] [--json] [--list N]
                                  [--only I,J,...]
 
 Prints: claims, upheld, cut, undetermined, the cut rate among sound claims (target: at most
 12%), each cut with the slips its ruling names (target: every cut of a sound claim names at
 least one catalogued slip; a claim above double dummy is cut by the cards), and nothing
 undetermined at the cap (target).
+
+Law 70 judges careless play "for the class of player involved" (the footnote to Laws 68-71):
+``--player-class event`` rules each claim for the class of the players of its event (the
+table in ``bench/corpus_classes.py``: experts at the national and international events the
+vugraph and qualifier records come from, club players at the online club tournament), as a
+Director at that event would.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # (run as a script)
 
 from bench.adjudication import build, claim_points, percentile
+from bench.corpus_classes import class_of
 from bridgetable.adjudication.ruling import adjudicate
 from bridgetable.core.board import Board
 from bridgetable.solver.dds import DDSSolver
@@ -57,7 +64,9 @@ def run(
         pos = board.position()
         dd = solver.tricks(pos, claim.seat.side)
         extra: dict[str, Any] = {}
-        if player_class is not None:
+        if player_class == "event":
+            extra["player_class"] = class_of(name)
+        elif player_class is not None:
             extra["player_class"] = player_class
         start = time.perf_counter()
         ruling = adjudicate(
@@ -79,6 +88,7 @@ def run(
                 "file": name,
                 "board": rec.setup.board,
                 "claimer": claim.seat.letter,
+                "class": extra.get("player_class", "club"),
                 "left": pos.tricks_left,
                 "claimed": claim.tricks,
                 "dd": dd,
@@ -121,7 +131,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=5.0, help="time cap per ruling (s)")
     parser.add_argument("--profile", default=None, help="jurisdiction profile (default ebu)")
-    parser.add_argument("--player-class", default=None, help="novice, club or expert")
+    parser.add_argument(
+        "--player-class",
+        default=None,
+        help="novice, club or expert for every claim, or 'event': each claim for the class of "
+        "the players of its event (bench/corpus_classes.py); default: the records' own (club)",
+    )
     parser.add_argument("--json", action="store_true", help="print the JSON result")
     parser.add_argument("--list", type=int, default=1000, help="list at most N cuts")
     parser.add_argument(
