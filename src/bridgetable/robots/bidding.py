@@ -20,7 +20,9 @@ are distinct suits), ``oM``/``om`` the other major/minor, ``u`` a suit nobody ha
 one the opponents have not bid; ``A`` the agreed suit, ``Q`` partner's last suit, ``R`` the
 robot's own, ``F`` any suit. The level may be ``c`` (the cheapest bid in that strain) or
 ``j`` (a single jump). ``...`` as the first token is any earlier auction. ``when`` adds
-conditions on the auction (``forced``, ``agreed``, ``blackwood_asked``...).
+conditions on the auction (``forced``, ``agreed``, ``blackwood_asked``...). A rule marked
+``sim = true`` is never chosen by the rules alone: it adds a candidate for a close decision
+that the robot takes by simulation (:mod:`.simulate`), and its call's meaning covers it.
 
 **Choosing** a call: the first section whose context matches and whose rule the hand
 satisfies (rules in order; a free variable of the call tries the hand's longest suit first).
@@ -306,6 +308,7 @@ class Rule:
     text: str = ""
     alerts: tuple[tuple[str, str], ...] = ()
     tag: str = ""
+    sim: bool = False
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], defaults: Mapping[str, Any]) -> Rule:
@@ -313,7 +316,7 @@ class Rule:
         merged = {**defaults, **d}
         known = {
             "call", "hcp", "pts", "dpts", "len", "shape", "stop", "cond", "aces", "when",
-            "force", "text", "alert", "tag",
+            "force", "text", "alert", "tag", "sim",
         }  # fmt: skip
         unknown = set(d) - known
         if unknown:
@@ -336,6 +339,7 @@ class Rule:
             text=str(merged.get("text", "")),
             alerts=tuple(sorted((merged.get("alert") or {}).items())),
             tag=str(merged.get("tag", "")),
+            sim=bool(merged.get("sim", False)),
         )
 
 
@@ -551,6 +555,32 @@ class System:
     def choose(self, calls: tuple[str, ...], info: HandInfo) -> tuple[str, Meaning] | None:
         """The system's call for a hand of features ``info`` after ``calls``, with its
         meaning; ``None`` when no rule fits (the robot passes)."""
+        return next(self.fitting(calls, info), None)
+
+    def candidates(self, calls: tuple[str, ...], info: HandInfo) -> list[tuple[str, Meaning]]:
+        """Every call a rule of the system allows a hand of features ``info`` after
+        ``calls``, each once with its meaning, in the order :meth:`choose` tries them (its
+        call first): the calls among which a robot may choose by simulation, each one's
+        meaning holding for the hand. The rules marked ``sim`` give some of them, never the
+        first.
+
+        Example:
+            >>> sayc = load_system()
+            >>> info = HandInfo.of(Hand.from_pbn("AQ.AK82.K6.KT432"))
+            >>> [c for c, _ in sayc.candidates(("1C", "P", "1H", "P"), info)]
+            ['4H', '2C', '2N', '3N']
+        """
+        out: dict[str, Meaning] = dict([own]) if (own := self.choose(calls, info)) else {}
+        for call, meaning in self.fitting(calls, info, sim=True):
+            out.setdefault(call, meaning)
+        return list(out.items())
+
+    def fitting(
+        self, calls: tuple[str, ...], info: HandInfo, *, sim: bool = False
+    ) -> Iterator[tuple[str, Meaning]]:
+        """The calls whose rules a hand of features ``info`` satisfies after ``calls``, in
+        the system's order (a call may come more than once, by several rules); the rules
+        marked ``sim`` only with ``sim``."""
         entries, meanings = self._table(calls)
         st = self.state(calls)
         owner = dict(meanings.items())
@@ -575,12 +605,11 @@ class System:
                 ),
             )
             for e in group:
-                if first_section[e.call] != e.section:
+                if first_section[e.call] != e.section or (e.rule.sim and not sim):
                     continue
                 if _hand_fits(e.rule, e.binding, info, st):
-                    return e.call, owner[e.call]
+                    yield e.call, owner[e.call]
             i = j
-        return None
 
     # -- internals
 
