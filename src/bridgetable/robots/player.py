@@ -93,7 +93,7 @@ class RobotConfig:
     default, the same but at the opening lead, where scoring every card exactly doubles its
     time and changed no lead on the bench's deals; ``"lowest"``, the lowest card). Close
     bidding decisions (:mod:`.simulate`) deal ``bid_samples`` layouts (0: the rules alone
-    decide), keeping each of ``bid_draws`` drawn the nearest to the auction, and take
+    decide), each hand fitting the auction (up to ``bid_tries`` hands drawn for each), and take
     another candidate than the system's call when it averages ``bid_margin`` IMPs more,
     putting at most about ``bid_budget`` questions to double dummy (a bound on the time that
     does not depend on the machine's load)."""
@@ -107,7 +107,7 @@ class RobotConfig:
     play_draws: int = 8
     ties: str = "play"
     bid_samples: int = 16
-    bid_draws: int = 8
+    bid_tries: int = 1000
     bid_margin: float = 1.0
     bid_budget: int = 64
 
@@ -233,7 +233,7 @@ def call_with_meaning(
                 auction_shown(view, system),
                 rng,
                 samples=cfg.bid_samples,
-                draws=cfg.bid_draws,
+                tries=cfg.bid_tries,
                 margin=cfg.bid_margin,
                 budget=cfg.bid_budget,
                 solver=solver,

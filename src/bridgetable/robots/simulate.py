@@ -20,9 +20,9 @@ made). Here:
   Openings are left to the rules, and so are choices between part-scores only (their
   double-dummy solutions are the slowest and their swings the smallest). Other decisions
   (most calls) do not simulate.
-* **Layouts**: the three other hands are dealt ``samples`` times (:func:`.sampler.sample_hands`),
-  keeping of ``draws`` drawn for each the nearest to what every player's calls showed
-  (HCP and suit lengths by the system's reading of the auction).
+* **Layouts**: the three other hands are dealt ``samples`` times (:func:`deal_layouts`),
+  each hand fitting what its player's calls showed (HCP and suit lengths by the system's
+  reading of the auction), by rejection.
 * **The rest of the auction** after each candidate, on each layout, is bid by the system's
   rules for all four players (the robot's partner reading the candidate by its meaning),
   up to the final contract.
@@ -44,7 +44,7 @@ made). Here:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,8 +55,7 @@ from bridgetable.core.position import Position
 from bridgetable.core.scoring import contract_score, imps
 from bridgetable.core.seats import Seat
 from bridgetable.robots.bidding import HandInfo, System, internal_call, legal
-from bridgetable.robots.memory import Memory
-from bridgetable.robots.sampler import SamplingError, Shown, sample_hands
+from bridgetable.robots.sampler import Shown
 from bridgetable.solver.errors import SolverError
 from bridgetable.solver.port import DoubleDummy, default_solver
 
@@ -66,6 +65,10 @@ GAME_LEVEL = {"N": 3, "S": 4, "H": 4, "D": 5, "C": 5}
 MIN_LAYOUTS = 8
 #: The layouts bid and solved at a time (the budget is checked between chunks).
 CHUNK = 4
+#: Deals of a layout tried again when its last hand misfits.
+RESTARTS = 8
+#: Seat letters by seat number.
+SEATS_NESW = "NESW"
 #: The longest auction simulated after a candidate (calls), a guard against loops.
 MAX_CALLS = 60
 
@@ -211,6 +214,90 @@ def _tricks(
     return out, asked
 
 
+def deal_layouts(
+    view: dict[str, Any],
+    shown: Mapping[str, Shown],
+    count: int,
+    rng: random.Random,
+    *,
+    tries: int = 2000,
+) -> list[tuple[int, int, int, int]]:
+    """``count`` deals of the cards the robot cannot see (at the auction: the three other
+    hands) to the other players, each hand fitting what its calls showed (``shown``: HCP and
+    suit lengths) where a fitting one is found: the hands the auction constrains are dealt
+    first, each from the cards left by rejection (up to ``tries`` hands drawn for each,
+    keeping the nearest to fitting, :meth:`.Shown.misfit`), the last hand takes the rest.
+    A deal whose last hand misfits is dealt again (a few times; the nearest kept). As 52-bit
+    masks by seat, North first, the robot's own hand in its place.
+
+    Unlike :func:`.sampler.sample_hands`, which keeps the nearest of a few random deals (for
+    card play, where the cards seen say most), every layout here fits the auction when a
+    fitting one is not too rare: the calls are all the robot knows of the other hands.
+    """
+    me = SEATS_NESW.index(view["role"])
+    mine = Hand.from_pbn(view["hands"][view["role"]]).mask
+    unseen = [i for i in range(52) if not mine >> i & 1]
+    others = [k for k in range(4) if k != me]
+    wants = {k: shown.get(SEATS_NESW[k]) for k in others}
+    # the constrained hands first, then the free ones; the last dealt takes the rest
+    order = sorted(others, key=lambda k: (_free(wants[k]), k))
+    out: list[tuple[int, int, int, int]] = []
+    for _ in range(count):
+        best: tuple[int, list[int]] | None = None
+        for _again in range(RESTARTS):
+            left = unseen[:]
+            masks = [0, 0, 0, 0]
+            masks[me] = mine
+            miss = 0
+            for k in order[:-1]:
+                want = wants[k]
+                if want is None or want.trivial:
+                    m = _mask(rng.sample(left, 13))
+                else:
+                    m, got = _fitting_hand(left, want, rng, tries)
+                    miss += got
+                masks[k] = m
+                left = [i for i in left if not m >> i & 1]
+            last = order[-1]
+            masks[last] = _mask(left)
+            w = wants[last]
+            if w is not None:
+                miss += w.misfit(masks[last])
+            if best is None or miss < best[0]:
+                best = (miss, masks)
+            if miss == 0:
+                break
+        assert best is not None
+        m4 = best[1]
+        out.append((m4[0], m4[1], m4[2], m4[3]))
+    return out
+
+
+def _free(want: Shown | None) -> bool:
+    return want is None or want.trivial
+
+
+def _mask(cards: Sequence[int]) -> int:
+    m = 0
+    for i in cards:
+        m |= 1 << i
+    return m
+
+
+def _fitting_hand(left: list[int], want: Shown, rng: random.Random, tries: int) -> tuple[int, int]:
+    """A hand of 13 of the cards ``left`` fitting ``want`` (its mask, and 0), or the nearest
+    found in ``tries`` (its mask and its misfit)."""
+    best = (0, 99)
+    for _ in range(tries):
+        m = _mask(rng.sample(left, 13))
+        miss = want.misfit(m)
+        if miss == 0:
+            return m, 0
+        if miss < best[1]:
+            best = (m, miss)
+    return best
+
+
 def simulate(
     view: dict[str, Any],
     system: System,
@@ -219,7 +306,7 @@ def simulate(
     rng: random.Random,
     *,
     samples: int = 16,
-    draws: int = 8,
+    tries: int = 1000,
     margin: float = 1.0,
     budget: int = 64,
     solver: DoubleDummy | None = None,
@@ -231,10 +318,7 @@ def simulate(
     dealer = Seat.from_letter(view["dealer"])
     vul = Vulnerability.parse(str(view.get("vulnerability") or "None"))
     calls = tuple(internal_call(a["call"]) for a in view["auction"])
-    try:
-        layouts = sample_hands(view, Memory(), samples, rng, shown=shown, draws=draws)
-    except (SamplingError, ValueError):
-        return None
+    layouts = deal_layouts(view, shown, samples, rng, tries=tries)
     finals: list[list[Contract | None]] = []  # by layout, by candidate
     tricks: dict[tuple[int, Seat, str], int] = {}
     asked = 0  # double-dummy questions put so far
