@@ -448,6 +448,8 @@ def test_every_call_is_legal_and_its_meaning_holds(seed: int) -> None:
 
 
 def test_four_robots_complete_fifty_auctions() -> None:
+    # the rules alone (no simulation: test_simulate bids auctions with it, fewer of them)
+    cfg = {"bid_samples": 0}
     contracts = 0
     for seed in range(50):
         rng = random.Random(seed)
@@ -456,7 +458,7 @@ def test_four_robots_complete_fifty_auctions() -> None:
             seat = b.to_act
             if b.phase.value != "auction" or seat is None:
                 break
-            cmd = decide(b.view_for(seat).to_dict(), {}, {}, seed)
+            cmd = decide(b.view_for(seat).to_dict(), {}, cfg, seed)
             assert cmd is not None and cmd["action"] == "call"
             a = cmd["args"]
             b.call(
