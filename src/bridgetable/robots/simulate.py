@@ -2,8 +2,8 @@
 
 The robots bid by their system's rules (:mod:`.bidding`). Where the rules leave a close
 decision, several rules of the system fit the robot's hand at once, and the calls they give
-lead to different final contracts: part-score or game, game or slam, 3NT or a suit game, to
-compete or to pass. The rules' order picks one of them; simulation compares them instead, the
+lead to different final contracts: part-score or game, game or slam, 3NT or a suit game.
+The rules' order picks one of them; simulation compares them instead, the
 method of GIB (Ginsberg, "GIB: Imperfect Information in a Computationally Challenging Game",
 JAIR 14, 2001, section on bidding: the candidate calls the bidding database allows are each
 followed by the rest of the auction on hands dealt consistently with the auction so far,
@@ -13,7 +13,8 @@ made). Here:
 * **Candidates** are the calls of the rules that fit the hand (:meth:`.System.candidates`,
   so that every call made is one the system's explanation gives and that holds for the
   hand; rules marked ``sim`` add calls the rules alone never make, such as Blackwood
-  within a king of the values for slam). The decision is *close* (:func:`close_candidates`)
+  within a king of the values for slam, and the twins of game and slam rules a little
+  short of their points, ``[system] sim_slack``). The decision is *close* (:func:`close_candidates`)
   when a game or a slam is among those calls and they are of different kinds (a pass, a
   part-score, a game, a slam: the level of the final contract the call may set), or games
   in different strains: sign-off, invitation or game, game or slam, 3NT or a suit game.
@@ -125,7 +126,8 @@ def close_candidates(system: System, calls: tuple[str, ...], info: HandInfo) -> 
 
 def final_contract(calls: Sequence[str], dealer: Seat) -> Contract | None:
     """The final contract of a finished auction of internal calls (``1N``, ``X``, ``P``),
-    with its declarer: the first player of the declaring side to name its strain (Law 22A);
+    with its declarer: the first player of the declaring side to name its strain (the Laws'
+    definition of declarer);
     ``None`` when passed out.
 
     Example:
@@ -227,7 +229,8 @@ def deal_layouts(
     suit lengths) where a fitting one is found: the hands the auction constrains are dealt
     first, each from the cards left by rejection (up to ``tries`` hands drawn for each,
     keeping the nearest to fitting, :meth:`.Shown.misfit`), the last hand takes the rest.
-    A deal whose last hand misfits is dealt again (a few times; the nearest kept). As 52-bit
+    A deal whose last hand misfits is dealt again (a few times, the nearest kept; not when
+    an earlier hand found none that fits: so the work stays bounded). As 52-bit
     masks by seat, North first, the robot's own hand in its place.
 
     Unlike :func:`.sampler.sample_hands`, which keeps the nearest of a few random deals (for
@@ -249,6 +252,7 @@ def deal_layouts(
             masks = [0, 0, 0, 0]
             masks[me] = mine
             miss = 0
+            rare = False  # an earlier hand found no fitting one: dealing again won't help
             for k in order[:-1]:
                 want = wants[k]
                 if want is None or want.trivial:
@@ -256,6 +260,7 @@ def deal_layouts(
                 else:
                     m, got = _fitting_hand(left, want, rng, tries)
                     miss += got
+                    rare = rare or got > 0
                 masks[k] = m
                 left = [i for i in left if not m >> i & 1]
             last = order[-1]
@@ -265,7 +270,7 @@ def deal_layouts(
                 miss += w.misfit(masks[last])
             if best is None or miss < best[0]:
                 best = (miss, masks)
-            if miss == 0:
+            if miss == 0 or rare:
                 break
         assert best is not None
         m4 = best[1]
@@ -313,7 +318,7 @@ def simulate(
 ) -> Choice | None:
     """The candidate to call after the auction of ``view`` (see the module docstring):
     ``candidates[0]`` (the system's) unless another averages ``margin`` IMPs more over the
-    layouts; ``None`` when no layout could be dealt or the solver failed."""
+    layouts; ``None`` when the solver failed."""
     me = Seat.from_letter(view["role"])
     dealer = Seat.from_letter(view["dealer"])
     vul = Vulnerability.parse(str(view.get("vulnerability") or "None"))
