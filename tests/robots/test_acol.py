@@ -288,7 +288,7 @@ EXPLANATIONS = [
         "none",
     ),
     ("1H", "1NT", "15-18 HCP, balanced, a stopper in hearts", "none"),
-    ("1S P 3S P", "4NT", "Blackwood: asks for aces, 26+ HCP, forcing one round", "none"),
+    ("1S P 3S P", "4NT", "Blackwood: asks for aces, 23+ HCP, forcing one round", "none"),
 ]
 
 

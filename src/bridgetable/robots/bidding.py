@@ -20,7 +20,12 @@ are distinct suits), ``oM``/``om`` the other major/minor, ``u`` a suit nobody ha
 one the opponents have not bid; ``A`` the agreed suit, ``Q`` partner's last suit, ``R`` the
 robot's own, ``F`` any suit. The level may be ``c`` (the cheapest bid in that strain) or
 ``j`` (a single jump). ``...`` as the first token is any earlier auction. ``when`` adds
-conditions on the auction (``forced``, ``agreed``, ``blackwood_asked``...).
+conditions on the auction (``forced``, ``agreed``, ``blackwood_asked``...). A rule marked
+``sim = true`` is never chosen by the rules alone: it adds a candidate for a close decision
+that the robot takes by simulation (:mod:`.simulate`), and its call's meaning (what an
+explanation says) covers it; the robots' own reading of the auction (what a call showed,
+:meth:`System.state`) is that of the rules alone make. ``[system] sim_slack = n`` gives every
+game or slam rule such a twin, its lower bounds on points ``n`` lower (:func:`_sim_twin`).
 
 **Choosing** a call: the first section whose context matches and whose rule the hand
 satisfies (rules in order; a free variable of the call tries the hand's longest suit first).
@@ -36,7 +41,7 @@ Example:
     >>> info = HandInfo.of(Hand.from_pbn("AQ.AK82.K6.KT432"))
     >>> call, meaning = sayc.choose(("1C", "P", "1H", "P"), info)
     >>> call, meaning.describe()
-    ('4H', '15+ HCP, 19-21 total points, 4+ hearts')
+    ('4H', '13+ HCP, 17-21 total points, 4+ hearts')
     >>> sayc.meaning(("P",), "1N").describe(), sayc.meaning(("P",), "1N").alert("acbl")
     ('15-17 HCP, balanced', True)
 """
@@ -306,6 +311,7 @@ class Rule:
     text: str = ""
     alerts: tuple[tuple[str, str], ...] = ()
     tag: str = ""
+    sim: bool = False
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], defaults: Mapping[str, Any]) -> Rule:
@@ -313,7 +319,7 @@ class Rule:
         merged = {**defaults, **d}
         known = {
             "call", "hcp", "pts", "dpts", "len", "shape", "stop", "cond", "aces", "when",
-            "force", "text", "alert", "tag",
+            "force", "text", "alert", "tag", "sim",
         }  # fmt: skip
         unknown = set(d) - known
         if unknown:
@@ -336,6 +342,7 @@ class Rule:
             text=str(merged.get("text", "")),
             alerts=tuple(sorted((merged.get("alert") or {}).items())),
             tag=str(merged.get("tag", "")),
+            sim=bool(merged.get("sim", False)),
         )
 
 
@@ -487,20 +494,24 @@ class System:
     #: file's ``[system] regulation``; ``acbl`` when it names none).
     regulation: str = "acbl"
     _states: dict[tuple[str, ...], State] = field(default_factory=dict, repr=False)
-    _tables: dict[tuple[str, ...], tuple[list[_Entry], dict[str, Meaning]]] = field(
-        default_factory=dict, repr=False
+    _tables: dict[tuple[str, ...], tuple[list[_Entry], dict[str, Meaning], dict[str, Meaning]]] = (
+        field(default_factory=dict, repr=False)
     )
 
     @classmethod
     def from_toml(cls, text: str) -> System:
         """Read a system file."""
         data = tomllib.loads(text)
+        head = data.get("system", {})
+        slack = int(head.get("sim_slack", 0))
         sections = []
         for raw in data.get("section", []):
             ctx = raw.get("context", "")
             ctxs = [ctx] if isinstance(ctx, str) else list(ctx)
             defaults = {k: raw[k] for k in ("force", "alert", "text", "tag") if k in raw}
             rules = tuple(Rule.from_dict(r, defaults) for r in raw.get("rule", []))
+            if slack:
+                rules = tuple(x for r in rules for x in (r, _sim_twin(r, slack)) if x is not None)
             seats = raw.get("seats")
             sections.append(
                 Section(
@@ -512,7 +523,6 @@ class System:
                     rules=rules,
                 )
             )
-        head = data.get("system", {})
         regulation = str(head.get("regulation", "acbl"))
         if regulation not in REGULATIONS:
             raise SystemError_(f"unknown regulation {regulation!r}")
@@ -529,7 +539,8 @@ class System:
             st = State((), (), (SeatInfo(),) * 4, (False, False))
         else:
             prev = self.state(calls[:-1])
-            m = self.meaning(calls[:-1], calls[-1])
+            _, meanings, reading = self._table(calls[:-1])
+            m = reading.get(calls[-1]) or meanings.get(calls[-1])
             seats = list(prev.seats)
             gf = list(prev.game_forced)
             i = len(calls) - 1
@@ -551,7 +562,33 @@ class System:
     def choose(self, calls: tuple[str, ...], info: HandInfo) -> tuple[str, Meaning] | None:
         """The system's call for a hand of features ``info`` after ``calls``, with its
         meaning; ``None`` when no rule fits (the robot passes)."""
-        entries, meanings = self._table(calls)
+        return next(self.fitting(calls, info), None)
+
+    def candidates(self, calls: tuple[str, ...], info: HandInfo) -> list[tuple[str, Meaning]]:
+        """Every call a rule of the system allows a hand of features ``info`` after
+        ``calls``, each once with its meaning, in the order :meth:`choose` tries them (its
+        call first): the calls among which a robot may choose by simulation, each one's
+        meaning holding for the hand. The rules marked ``sim`` give some of them, never the
+        first.
+
+        Example:
+            >>> sayc = load_system()
+            >>> info = HandInfo.of(Hand.from_pbn("AQ.AK82.K6.KT432"))
+            >>> [c for c, _ in sayc.candidates(("1C", "P", "1H", "P"), info)]
+            ['4H', '2C', '2N', '3N']
+        """
+        out: dict[str, Meaning] = dict([own]) if (own := self.choose(calls, info)) else {}
+        for call, meaning in self.fitting(calls, info, sim=True):
+            out.setdefault(call, meaning)
+        return list(out.items())
+
+    def fitting(
+        self, calls: tuple[str, ...], info: HandInfo, *, sim: bool = False
+    ) -> Iterator[tuple[str, Meaning]]:
+        """The calls whose rules a hand of features ``info`` satisfies after ``calls``, in
+        the system's order (a call may come more than once, by several rules); the rules
+        marked ``sim`` only with ``sim``."""
+        entries, meanings, _ = self._table(calls)
         st = self.state(calls)
         owner = dict(meanings.items())
         first_section: dict[str, int] = {}
@@ -575,22 +612,27 @@ class System:
                 ),
             )
             for e in group:
-                if first_section[e.call] != e.section:
+                if first_section[e.call] != e.section or (e.rule.sim and not sim):
                     continue
                 if _hand_fits(e.rule, e.binding, info, st):
-                    return e.call, owner[e.call]
+                    yield e.call, owner[e.call]
             i = j
-        return None
 
     # -- internals
 
-    def _table(self, calls: tuple[str, ...]) -> tuple[list[_Entry], dict[str, Meaning]]:
+    def _table(
+        self, calls: tuple[str, ...]
+    ) -> tuple[list[_Entry], dict[str, Meaning], dict[str, Meaning]]:
+        """The rules that may apply after ``calls``; each call's meaning (every rule for it,
+        those marked ``sim`` too: what an explanation says); and its reading by the robots
+        (the rules alone make, not ``sim``), what the auction's state records."""
         got = self._tables.get(calls)
         if got is not None:
             return got
         st = self.state(calls)
         entries: list[_Entry] = []
         meanings: dict[str, Meaning] = {}
+        reading: dict[str, Meaning] = {}
         owner: dict[str, int] = {}
         if not _over(calls):
             for k, sec in enumerate(self.sections):
@@ -606,8 +648,10 @@ class System:
                             entries.append(_Entry(k, rule, call, b, free))
                             m = _rule_meaning(rule, call, b, st)
                             meanings[call] = _hull(meanings[call], m) if call in meanings else m
-        self._tables[calls] = (entries, meanings)
-        return entries, meanings
+                            if not rule.sim:
+                                reading[call] = _hull(reading[call], m) if call in reading else m
+        self._tables[calls] = (entries, meanings, reading)
+        return entries, meanings, reading
 
 
 @cache
@@ -1037,6 +1081,52 @@ def _possible(rule: Rule, b: Mapping[str, str], st: State) -> bool:
             if not _OPS[op](a, c):
                 return False
     return True
+
+
+def _sim_twin(rule: Rule, slack: int) -> Rule | None:
+    """The rule for a game or slam bid (3NT, or any bid at the four level or higher but
+    Blackwood and its answers) with its lower bounds on points ``slack`` lower, marked
+    ``sim``: a candidate the robot weighs by simulation when its hand is just short of the
+    rule's values (points are an estimate of tricks: near a threshold simulation judges).
+    ``None`` for other rules, or when nothing is lowered.
+
+    Example:
+        >>> r = Rule(call="4M", pts=(13, 15), cond=("hcp + P.hcp >= 25",))
+        >>> t = _sim_twin(r, 2)
+        >>> t.pts, t.cond, t.sim
+        ((11, 15), ('hcp + P.hcp >= 23',), True)
+    """
+    c = rule.call
+    if rule.sim or rule.tag in ("blackwood", "aces") or not c[0].isdigit():
+        return None
+    if not (int(c[0]) >= 4 or c == "3N") or c == "4N":
+        return None
+
+    def lower(r: Range | None) -> Range | None:
+        if r is None or r[0] <= 0:
+            return r
+        return max(0, r[0] - slack), r[1]
+
+    conds = []
+    for cond in rule.cond:
+        lhs, op, rhs = _parse_cond(cond)
+        points = any(sign > 0 and t in ("hcp", "pts", "dpts") for sign, t in lhs)
+        if op in (">=", ">") and points and len(rhs) == 1 and rhs[0][1].lstrip("-").isdigit():
+            left = cond.split(op)[0].strip()
+            conds.append(f"{left} {op} {int(rhs[0][1]) - slack}")
+        else:
+            conds.append(cond)
+    twin = replace(
+        rule,
+        hcp=lower(rule.hcp),
+        pts=lower(rule.pts),
+        dpts=lower(rule.dpts),
+        cond=tuple(conds),
+        sim=True,
+    )
+    if (twin.hcp, twin.pts, twin.dpts, twin.cond) == (rule.hcp, rule.pts, rule.dpts, rule.cond):
+        return None
+    return twin
 
 
 def _hand_fits(rule: Rule, b: Mapping[str, str], info: HandInfo, st: State) -> bool:

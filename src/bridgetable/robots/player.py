@@ -72,6 +72,7 @@ from bridgetable.robots.bidding import (
 )
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.sampler import SamplingError, Shown, known_hands, sample_hands
+from bridgetable.robots.simulate import close_candidates, simulate
 from bridgetable.solver.errors import SolverError
 from bridgetable.solver.port import DoubleDummy, default_solver
 
@@ -90,7 +91,12 @@ class RobotConfig:
     is not used); how cards still tied after the target passes are told apart (``ties``:
     ``"totals"``, the most tricks over the layouts, then the lowest; ``"play"``, the
     default, the same but at the opening lead, where scoring every card exactly doubles its
-    time and changed no lead on the bench's deals; ``"lowest"``, the lowest card)."""
+    time and changed no lead on the bench's deals; ``"lowest"``, the lowest card). Close
+    bidding decisions (:mod:`.simulate`) deal ``bid_samples`` layouts (0: the rules alone
+    decide), each hand fitting the auction (up to ``bid_tries`` hands drawn for each), and take
+    another candidate than the system's call when it averages ``bid_margin`` IMPs more,
+    putting at most about ``bid_budget`` questions to double dummy (a bound on the time that
+    does not depend on the machine's load)."""
 
     lead_samples: int = 32
     play_samples: int = 48
@@ -100,6 +106,10 @@ class RobotConfig:
     lead_draws: int = 32
     play_draws: int = 8
     ties: str = "play"
+    bid_samples: int = 16
+    bid_tries: int = 1000
+    bid_margin: float = 1.0
+    bid_budget: int = 64
 
     def __post_init__(self) -> None:
         if self.ties not in TIES:
@@ -164,7 +174,7 @@ def decide(
         return {"action": "face_lead", "args": {}}
     if "call" in actions:
         call, alert, explanation = call_with_meaning(
-            view, system=cfg.system, regulation=cfg.regulation
+            view, system=cfg.system, regulation=cfg.regulation, cfg=cfg, rng=rng, solver=solver
         )
         args: dict[str, Any] = {"call": str(call)}
         if alert:
@@ -188,19 +198,51 @@ def _calls_of(view: dict[str, Any]) -> tuple[str, ...]:
 
 
 def call_with_meaning(
-    view: dict[str, Any], *, system: str = "sayc", regulation: str = "acbl"
+    view: dict[str, Any],
+    *,
+    system: str = "sayc",
+    regulation: str = "acbl",
+    cfg: RobotConfig | None = None,
+    rng: random.Random | None = None,
+    solver: DoubleDummy | None = None,
 ) -> tuple[Call, bool, str | None]:
     """The robot's call by the bidding system (:mod:`.bidding`), whether it is alerted
     (or announced) under ``regulation``, and its explanation from the system's meaning
-    (given with an alert only). Deterministic for a view; a pass when no rule fits or the
-    system's call would not be legal."""
+    (given with an alert only). Deterministic for a view (and the ``rng``'s seed); a pass
+    when no rule fits or the system's call would not be legal. With ``cfg`` and ``rng``
+    (``cfg.bid_samples`` above 0), a close decision is taken by simulation
+    (:func:`.simulate.simulate`) among the calls the system's rules allow the hand, its
+    questions put to ``solver``: the call made is always one whose meaning holds for the
+    hand."""
     me = Seat.from_letter(view["role"])
     hand = Hand.from_pbn(view["hands"][view["role"]])
     calls = _calls_of(view)
     auction = Auction(
         Seat.from_letter(view["dealer"]), tuple(parse_call(a["call"]) for a in view["auction"])
     )
-    got = load_system(system).choose(calls, HandInfo.of(hand))
+    sys_ = load_system(system)
+    info = HandInfo.of(hand)
+    got = sys_.choose(calls, info)
+    if cfg is not None and rng is not None and cfg.bid_samples > 0:
+        cands = close_candidates(sys_, calls, info)
+        if cands:
+            choice = simulate(
+                view,
+                sys_,
+                cands,
+                auction_shown(view, system),
+                rng,
+                samples=cfg.bid_samples,
+                tries=cfg.bid_tries,
+                margin=cfg.bid_margin,
+                budget=cfg.bid_budget,
+                solver=solver,
+            )
+            if choice is not None and (got is None or choice.call != got[0]):
+                meaning = sys_.meaning(calls, choice.call)
+                got = None if meaning is None else (choice.call, meaning)
+                if got is None:  # a pass the system gives no meaning
+                    return PASS, False, None
     if got is None:
         return PASS, False, None
     text, meaning = got
