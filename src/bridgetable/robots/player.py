@@ -17,7 +17,9 @@ one trick more in most layouts wins (an overtrick, or beating the contract by tw
 those still tied, the one taking one trick less in most layouts (going down only one, or
 holding declarer to his contract); then the one taking most tricks in all over the layouts,
 every card scored exactly (:func:`break_ties`: not by its suit; after the opening lead, by
-default), then the lowest card. When no card reaches ``need`` on any layout, the further
+default), then the lowest card, or for a defender the card his signalling convention gives
+(:func:`signal_card`; partner's signals weigh the layouts drawn: :func:`partner_signals`,
+docs/robots.md). When no card reaches ``need`` on any layout, the further
 passes are one and two tricks less (holding the losses down); when the best cards reach it
 on every layout, one and two tricks more (:func:`lead_targets`). This is the aim at rubber
 and IMPs, and cheaper to compute than every card's exact score: each pass is one DDS batch
@@ -539,7 +541,7 @@ def signal_card(view: dict[str, Any], mem: Memory, cfg: RobotConfig, cards: list
     partner's lead (holding the ace, king or queen of the suit) or to show an even number
     of cards on declarer's lead, else the lowest. Otherwise (declarer, on lead, discarding,
     a later round, ``"none"``): the lowest card, as without signals. A signal is a
-    partnership understanding (Law 40A1, B2): the robots disclose it (docs/robots.md), and
+    partnership understanding (Law 40A1): the robots disclose it (docs/robots.md), and
     partner reads it only as the convention says (:func:`partner_signals`).
 
     Example:
