@@ -167,3 +167,24 @@ def test_a_signal_only_weighs_the_layouts() -> None:
     wrong = Signal("W", "attitude", Card("C8").index, Card("C8").bit)
     kept = sample_hands(view, mems[Seat.EAST], 16, random.Random(1), signals=[wrong], draws=4)
     assert len(kept) == 16
+
+
+def test_a_card_played_to_win_is_not_read() -> None:
+    # West led the three of spades; East, third hand, played the nine above dummy's two:
+    # third hand high, not a signal. On declarer's lead, East second hand played the eight
+    # above dummy's four: second hand low by the same carding, read as count
+    view = {"role": "W", "declarer": "S", "dummy": "N"}
+    mem = Memory(tricks=[[("W", "S3"), ("N", "S2"), ("E", "S9"), ("S", "SK")]])
+    assert partner_signals(view, mem, RobotConfig()) == []
+    mem.tricks[0] = [("W", "S3"), ("N", "SQ"), ("E", "S9"), ("S", "S4")]
+    assert [s.kind for s in partner_signals(view, mem, RobotConfig())] == ["attitude"]
+    mem.tricks.append([("N", "H4"), ("E", "H8"), ("S", "HK"), ("W", "H2")])
+    sigs = partner_signals(view, mem, RobotConfig())
+    assert [(s.kind, s.card) for s in sigs] == [
+        ("attitude", Card("S9").index),
+        ("count", Card("H8").index),
+    ]
+    # a later round of a suit, or a trick partner led, says nothing
+    mem.tricks.append([("E", "C5"), ("S", "C2"), ("W", "C3"), ("N", "CA")])
+    mem.tricks.append([("S", "H5"), ("W", "H3"), ("N", "H6"), ("E", "H7")])
+    assert len(partner_signals(view, mem, RobotConfig())) == 2

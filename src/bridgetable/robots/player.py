@@ -96,7 +96,9 @@ SIGNALS = ("none", "standard")
 
 @dataclass(frozen=True, slots=True)
 class RobotConfig:
-    """Sampling sizes: ``lead_samples`` for the opening lead, ``play_samples`` later; the
+    """Sampling sizes: ``lead_samples`` for the opening lead, ``play_samples`` later,
+    ``switch_samples`` for a defender's lead after the opening lead (whether to continue
+    or to switch: 0, the default, the same as ``play_samples``); the
     bidding system (``systems/<system>.toml``) and the regulation its alerts follow
     (``acbl`` or ``ebu``); the layouts drawn for each one kept, the nearest to what the
     auction showed (``lead_draws`` at the opening lead, ``play_draws`` later; 1: the auction
@@ -116,6 +118,7 @@ class RobotConfig:
     play_draws: int = 8
     ties: str = "play"
     signals: str = "standard"
+    switch_samples: int = 0
 
     def __post_init__(self) -> None:
         if self.signals not in SIGNALS:
@@ -575,7 +578,10 @@ def partner_signals(view: dict[str, Any], mem: Memory, cfg: RobotConfig) -> list
     """The signals a defender's partner gave by their convention (:func:`signal_card`),
     as the defender reads them from the tricks he remembers: the card partner followed
     with below the jack, the first time each suit was led, on the robot's lead (attitude)
-    or declarer's (count). The sampler keeps the layouts that fit them
+    or declarer's (count), unless partner played third or fourth to the trick and above
+    every card of the suit before his (third hand high, or winning the trick: played to
+    win it, not to signal; second hand on declarer's lead plays low by the same carding,
+    so his card is read). The sampler keeps the layouts that fit them
     (:class:`~.sampler.Signal`). Declarer reads none (he may ask what they mean, Law 20F,
     but the robots do not yet weigh the defenders' cards)."""
     if cfg.signals == "none" or not _defender(view):
@@ -595,9 +601,16 @@ def partner_signals(view: dict[str, Any], mem: Memory, cfg: RobotConfig) -> list
             kind = "count"
         else:
             continue
-        card = next((c for s, c in trick if s == partner), None)
-        if card is None or card[0] != lead[0] or Card(card).rank >= Rank.JACK:
+        at = next((k for k, (s, _) in enumerate(trick) if s == partner), None)
+        if at is None:
             continue
+        card = trick[at][1]
+        if card[0] != lead[0] or Card(card).rank >= Rank.JACK:
+            continue
+        if at >= 2 and all(
+            Card(card).rank > Card(c).rank for _, c in trick[:at] if c[0] == lead[0]
+        ):
+            continue  # third or fourth hand above every card before it: played to win
         held = 0
         for later in mem.tricks[i:]:
             for s, c in later:
@@ -629,6 +642,8 @@ def choose_play(
         # every layout scores the legal cards alike: the lowest, or the signal
         return {"action": "play", "args": {"card": str(signal_card(view, mem, cfg, legal))}}
     count = cfg.lead_samples if opening else cfg.play_samples
+    if cfg.switch_samples and not opening and not view.get("trick") and _defender(view):
+        count = cfg.switch_samples
     draws = cfg.lead_draws if opening else cfg.play_draws
     try:
         shown = auction_shown(view, cfg.system) if draws > 1 else None
