@@ -1,9 +1,12 @@
 """The defenders' signals by their stated convention (standard attitude and count): the
-robot gives them with cards equal double dummy, and its partner's sampler reads them."""
+robot gives them with cards equal double dummy, and its partner's sampler reads them; the
+layouts a defender draws for his lead after the opening lead (``switch_samples``)."""
 
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from bridgetable.core.board import Board
 from bridgetable.core.calls import Contract
@@ -13,7 +16,7 @@ from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat
 from bridgetable.robots.memory import Memory
 from bridgetable.robots.player import RobotConfig, decide, partner_signals, signal_kind
-from bridgetable.robots.sampler import Signal, sample_hands
+from bridgetable.robots.sampler import SamplingError, Signal, sample_hands
 
 # North-South take every trick: every defender's card is equal double dummy to the others
 # of its suit, so what a defender plays is the signal alone. West holds four clubs, East two.
@@ -188,3 +191,27 @@ def test_a_card_played_to_win_is_not_read() -> None:
     mem.tricks.append([("E", "C5"), ("S", "C2"), ("W", "C3"), ("N", "CA")])
     mem.tricks.append([("S", "H5"), ("W", "H3"), ("N", "H6"), ("E", "H7")])
     assert len(partner_signals(view, mem, RobotConfig())) == 2
+
+
+def test_switch_samples_are_for_a_defenders_lead_after_the_opening_lead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    counts: list[int] = []
+
+    def counted(view: object, mem: object, count: int, *args: object, **kw: object) -> None:
+        counts.append(count)
+        raise SamplingError("counted")  # the robot falls back to its lowest card
+
+    monkeypatch.setattr("bridgetable.robots.player.sample_hands", counted)
+    b, mems = after_heart_lead(EVEN)
+    cfg = {"switch_samples": 96}
+    play(b, mems, Seat.EAST, "H2")
+    play(b, mems, Seat.SOUTH, "H9")
+    decide(b.view_for(Seat.SOUTH).to_dict(), mems[Seat.SOUTH].to_dict(), cfg, 1)  # declarer
+    # the same trick as East would see it had he won it: a defender on lead
+    view = b.view_for(Seat.EAST).to_dict()
+    view.update(hand_to_play="E", legal_cards=["S2", "S3", "S4", "H3", "D5", "CT"])
+    view["actions"] = ["play", *view["actions"]]
+    decide(view, mems[Seat.EAST].to_dict(), cfg, 1)
+    decide(view, mems[Seat.EAST].to_dict(), {}, 1)
+    assert counts == [48, 96, 48]
