@@ -204,7 +204,7 @@ def test_switch_samples_are_for_a_defenders_lead_after_the_opening_lead(
 
     monkeypatch.setattr("bridgetable.robots.player.sample_hands", counted)
     b, mems = after_heart_lead(EVEN)
-    cfg = {"switch_samples": 96}
+    cfg: dict[str, object] = {}  # the default: 96 for a defender's lead
     play(b, mems, Seat.EAST, "H2")
     play(b, mems, Seat.SOUTH, "H9")
     decide(b.view_for(Seat.SOUTH).to_dict(), mems[Seat.SOUTH].to_dict(), cfg, 1)  # declarer
@@ -213,5 +213,5 @@ def test_switch_samples_are_for_a_defenders_lead_after_the_opening_lead(
     view.update(hand_to_play="E", legal_cards=["S2", "S3", "S4", "H3", "D5", "CT"])
     view["actions"] = ["play", *view["actions"]]
     decide(view, mems[Seat.EAST].to_dict(), cfg, 1)
-    decide(view, mems[Seat.EAST].to_dict(), {}, 1)
+    decide(view, mems[Seat.EAST].to_dict(), {"switch_samples": 0}, 1)  # as play_samples
     assert counts == [48, 96, 48]

@@ -98,7 +98,8 @@ SIGNALS = ("none", "standard")
 class RobotConfig:
     """Sampling sizes: ``lead_samples`` for the opening lead, ``play_samples`` later,
     ``switch_samples`` for a defender's lead after the opening lead (whether to continue
-    or to switch: 0, the default, the same as ``play_samples``); the
+    or to switch, where the defence lost most of its tricks after the lead on the bench's
+    deals; 0: ``play_samples``); the
     bidding system (``systems/<system>.toml``) and the regulation its alerts follow
     (``acbl`` or ``ebu``); the layouts drawn for each one kept, the nearest to what the
     auction showed (``lead_draws`` at the opening lead, ``play_draws`` later; 1: the auction
@@ -118,7 +119,7 @@ class RobotConfig:
     play_draws: int = 8
     ties: str = "play"
     signals: str = "standard"
-    switch_samples: int = 0
+    switch_samples: int = 96
 
     def __post_init__(self) -> None:
         if self.signals not in SIGNALS:
