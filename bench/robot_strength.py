@@ -261,7 +261,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     settings: dict[str, Any] = {"system": args.system}
     for item in args.robot:
         key, _, value = item.partition("=")
-        settings[key] = value if key in ("system", "regulation", "ties") else int(value)
+        settings[key] = value if key in ("system", "regulation", "ties", "signals") else int(value)
     cfg = RobotConfig(**settings).to_dict()
     jobs: list[tuple[str, BoardRecord | None, BoardSetup]] = [
         (name, rec, rec.setup) for name, rec in load_records(args.boards)

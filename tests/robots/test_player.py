@@ -396,8 +396,16 @@ def test_mid_play_makes_or_beats_the_contract_first(
     default) the most tricks over the layouts, then the lowest: as computed from every
     card's exact scores, without them (no ``solutions=3`` call) with ``ties="lowest"``
     unless declarer may claim. Once the contract's fate is settled, the highest total
-    tricks."""
-    cfg: dict[str, Any] = {"lead_samples": 8, "play_samples": 12, "ties": ties}
+    tricks. Without signals (``signals="none"``: a defender's signal picks among the tied
+    cards, and reading partner's changes the layouts drawn; test_signals.py), and with a
+    defender's lead sampled as any other card (``switch_samples=0``)."""
+    cfg: dict[str, Any] = {
+        "lead_samples": 8,
+        "play_samples": 12,
+        "ties": ties,
+        "signals": "none",
+        "switch_samples": 0,
+    }
     seen = {"targets": 0, "exact": 0, "settled": 0}
     for contract, tricks, seed in (
         ("3NT S", 2, 1),

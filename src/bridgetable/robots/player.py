@@ -17,7 +17,9 @@ one trick more in most layouts wins (an overtrick, or beating the contract by tw
 those still tied, the one taking one trick less in most layouts (going down only one, or
 holding declarer to his contract); then the one taking most tricks in all over the layouts,
 every card scored exactly (:func:`break_ties`: not by its suit; after the opening lead, by
-default), then the lowest card. When no card reaches ``need`` on any layout, the further
+default), then the lowest card, or for a defender the card his signalling convention gives
+(:func:`signal_card`; partner's signals weigh the layouts drawn: :func:`partner_signals`,
+docs/robots.md). When no card reaches ``need`` on any layout, the further
 passes are one and two tricks less (holding the losses down); when the best cards reach it
 on every layout, one and two tricks more (:func:`lead_targets`). This is the aim at rubber
 and IMPs, and cheaper to compute than every card's exact score: each pass is one DDS batch
@@ -56,7 +58,7 @@ from typing import Any
 from bridgetable.adjudication.ruling import adjudicate_case
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import PASS, Call, Contract, parse_call
-from bridgetable.core.cards import Card, Hand, Suit, cards_of_mask
+from bridgetable.core.cards import Card, Hand, Rank, Suit, cards_of_mask
 from bridgetable.core.claimcase import ClaimCase
 from bridgetable.core.errors import ActionRefused
 from bridgetable.core.position import Position
@@ -71,7 +73,13 @@ from bridgetable.robots.bidding import (
     system_names,
 )
 from bridgetable.robots.memory import Memory
-from bridgetable.robots.sampler import SamplingError, Shown, known_hands, sample_hands
+from bridgetable.robots.sampler import (
+    SamplingError,
+    Shown,
+    Signal,
+    known_hands,
+    sample_hands,
+)
 from bridgetable.robots.simulate import close_candidates, simulate
 from bridgetable.solver.errors import SolverError
 from bridgetable.solver.port import DoubleDummy, default_solver
@@ -81,17 +89,27 @@ Command = dict[str, Any]
 #: The rules for cards still tied after the target passes (:attr:`RobotConfig.ties`).
 TIES = ("totals", "play", "lowest")
 
+#: The defenders' signalling conventions (:attr:`RobotConfig.signals`, docs/robots.md):
+#: ``"standard"``, attitude on partner's lead and count on declarer's, high encouraging and
+#: high-low showing an even number; ``"none"``, the lowest card of those that are equal.
+SIGNALS = ("none", "standard")
+
 
 @dataclass(frozen=True, slots=True)
 class RobotConfig:
-    """Sampling sizes: ``lead_samples`` for the opening lead, ``play_samples`` later; the
+    """Sampling sizes: ``lead_samples`` for the opening lead, ``play_samples`` later,
+    ``switch_samples`` for a defender's lead after the opening lead (whether to continue
+    or to switch, where the defence lost most of its tricks after the lead on the bench's
+    deals; 0: ``play_samples``); the
     bidding system (``systems/<system>.toml``) and the regulation its alerts follow
     (``acbl`` or ``ebu``); the layouts drawn for each one kept, the nearest to what the
     auction showed (``lead_draws`` at the opening lead, ``play_draws`` later; 1: the auction
     is not used); how cards still tied after the target passes are told apart (``ties``:
     ``"totals"``, the most tricks over the layouts, then the lowest; ``"play"``, the
     default, the same but at the opening lead, where scoring every card exactly doubles its
-    time and changed no lead on the bench's deals; ``"lowest"``, the lowest card). Close
+    time and changed no lead on the bench's deals; ``"lowest"``, the lowest card); the
+    defenders' signalling convention (``signals``, one of :data:`SIGNALS`: which of the
+    cards still tied a defender plays, and how his partner reads it; :func:`signal_card`). Close
     bidding decisions (:mod:`.simulate`) deal ``bid_samples`` layouts (0: the rules alone
     decide), each hand fitting the auction (up to ``bid_tries`` hands drawn for each), and take
     another candidate than the system's call when it averages ``bid_margin`` IMPs more,
@@ -110,8 +128,13 @@ class RobotConfig:
     bid_tries: int = 1000
     bid_margin: float = 1.0
     bid_budget: int = 64
+    signals: str = "standard"
+    switch_samples: int = 96
 
     def __post_init__(self) -> None:
+        if self.signals not in SIGNALS:
+            known = ", ".join(SIGNALS)
+            raise ValueError(f"unknown signals convention {self.signals!r} (known: {known})")
         if self.ties not in TIES:
             raise ValueError(f"unknown ties rule {self.ties!r} (known: {', '.join(TIES)})")
         if self.system not in system_names():
@@ -511,6 +534,135 @@ def auction_shown(view: dict[str, Any], system: str = "sayc") -> dict[str, Shown
     }
 
 
+# ----------------------------------------------------------------------------- signals
+
+
+def _defender(view: dict[str, Any]) -> bool:
+    """Whether the robot is one of the defenders (the play period has a declarer)."""
+    declarer = view.get("declarer")
+    return declarer is not None and view["role"] not in (declarer, view.get("dummy"))
+
+
+def _first_lead_of_suit(mem: Memory, lead: str) -> bool:
+    """Whether the trick ``lead`` (a card) was led to is the first the suit was led to:
+    signals are given and read there only."""
+    for trick in mem.tricks:
+        if trick[0][1][0] == lead[0]:
+            return trick[0][1] == lead
+    return True  # the trick in progress, not yet remembered
+
+
+def signal_kind(view: dict[str, Any], mem: Memory) -> str | None:
+    """The signal a defender following to the trick in progress gives by the standard
+    convention: ``"attitude"`` on partner's lead, ``"count"`` on declarer's or dummy's,
+    the first time the suit is led; ``None`` on lead, as declarer, or later in the suit.
+
+    Example:
+        >>> view = {"role": "E", "declarer": "S", "dummy": "N", "hand_to_play": "E",
+        ...         "trick": [["W", "HK"], ["N", "H3"]]}
+        >>> signal_kind(view, Memory()), signal_kind({**view, "trick": [["S", "H2"]]}, Memory())
+        ('attitude', 'count')
+    """
+    trick = view.get("trick") or []
+    me = view["role"]
+    if not trick or view.get("hand_to_play") != me or not _defender(view):
+        return None
+    leader, lead = trick[0]
+    if not _first_lead_of_suit(mem, lead):
+        return None
+    if leader == Seat.from_letter(me).partner.letter:
+        return "attitude"
+    if leader in (view["declarer"], view.get("dummy")):
+        return "count"
+    return None
+
+
+def signal_card(view: dict[str, Any], mem: Memory, cfg: RobotConfig, cards: list[Card]) -> Card:
+    """Which of ``cards`` (equal double dummy: any of them takes the same tricks on every
+    layout the robot asked about) the robot plays: by the partnership's signalling
+    convention (``cfg.signals``), the standard one of the ACBL's Standard American Yellow
+    Card ("Standard carding": attitude, high encourages; count, high-low shows an even
+    number; docs/robots.md): a defender following suit the first time it is led, with two
+    or more of the tied cards below the jack, plays the highest of them to encourage on
+    partner's lead (holding the ace, king or queen of the suit) or to show an even number
+    of cards on declarer's lead, else the lowest. Otherwise (declarer, on lead, discarding,
+    a later round, ``"none"``): the lowest card, as without signals. A signal is a
+    partnership understanding (Law 40A1): the robots disclose it (docs/robots.md), and
+    partner reads it only as the convention says (:func:`partner_signals`).
+
+    Example:
+        >>> view = {"role": "E", "declarer": "S", "dummy": "N", "hand_to_play": "E",
+        ...         "trick": [["S", "H4"], ["W", "H3"], ["N", "HA"]],
+        ...         "hands": {"E": "AK.J862.Q32.7542", "N": "QJ2.AK5.KJ4.KJ32"}}
+        >>> cards = [Card("H2"), Card("H6"), Card("H8")]
+        >>> std, none = RobotConfig(), RobotConfig(signals="none")
+        >>> [str(signal_card(view, Memory(), c, cards)) for c in (std, none)]
+        ['H8', 'H2']
+    """
+    low = min(cards)
+    if cfg.signals == "none" or len(cards) < 2:
+        return low
+    kind = signal_kind(view, mem)
+    if kind is None:
+        return low
+    led = Suit.from_letter(view["trick"][0][1][0])
+    spots = [c for c in cards if c.suit is led and c.rank < Rank.JACK]
+    if len(spots) < 2:
+        return low
+    held = [c for c in Hand.from_pbn(view["hands"][view["role"]]) if c.suit is led]
+    if kind == "count":
+        high = len(held) % 2 == 0
+    else:
+        high = any(c.rank >= Rank.QUEEN for c in held)
+    return max(spots) if high else min(spots)
+
+
+def partner_signals(view: dict[str, Any], mem: Memory, cfg: RobotConfig) -> list[Signal]:
+    """The signals a defender's partner gave by their convention (:func:`signal_card`),
+    as the defender reads them from the tricks he remembers: the card partner followed
+    with below the jack, the first time each suit was led, on the robot's lead (attitude)
+    or declarer's (count), unless partner played third or fourth to the trick and above
+    every card of the suit before his (third hand high, or winning the trick: played to
+    win it, not to signal; second hand on declarer's lead plays low by the same carding,
+    so his card is read). The sampler keeps the layouts that fit them
+    (:class:`~.sampler.Signal`). Declarer reads none (he may ask what they mean, Law 20F,
+    but the robots do not yet weigh the defenders' cards)."""
+    if cfg.signals == "none" or not _defender(view):
+        return []
+    me = view["role"]
+    partner = Seat.from_letter(me).partner.letter
+    out: list[Signal] = []
+    suits: set[str] = set()
+    for i, trick in enumerate(mem.tricks):
+        leader, lead = trick[0]
+        if lead[0] in suits:
+            continue
+        suits.add(lead[0])
+        if leader == me:
+            kind = "attitude"
+        elif leader in (view["declarer"], view.get("dummy")):
+            kind = "count"
+        else:
+            continue
+        at = next((k for k, (s, _) in enumerate(trick) if s == partner), None)
+        if at is None:
+            continue
+        card = trick[at][1]
+        if card[0] != lead[0] or Card(card).rank >= Rank.JACK:
+            continue
+        if at >= 2 and all(
+            Card(card).rank > Card(c).rank for _, c in trick[:at] if c[0] == lead[0]
+        ):
+            continue  # third or fourth hand above every card before it: played to win
+        held = 0
+        for later in mem.tricks[i:]:
+            for s, c in later:
+                if s == partner and c[0] == lead[0]:
+                    held |= Card(c).bit
+        out.append(Signal(partner, kind, Card(card).index, held))
+    return out
+
+
 def choose_play(
     view: dict[str, Any],
     mem: Memory,
@@ -530,13 +682,16 @@ def choose_play(
         and view.get("claim") is None
     )
     if not can_claim and _one_choice(view, mem, legal):
-        # every layout scores the legal cards alike: the lowest, as the ties rule picks
-        return {"action": "play", "args": {"card": str(min(legal))}}
+        # every layout scores the legal cards alike: the lowest, or the signal
+        return {"action": "play", "args": {"card": str(signal_card(view, mem, cfg, legal))}}
     count = cfg.lead_samples if opening else cfg.play_samples
+    if cfg.switch_samples and not opening and not view.get("trick") and _defender(view):
+        count = cfg.switch_samples
     draws = cfg.lead_draws if opening else cfg.play_draws
     try:
         shown = auction_shown(view, cfg.system) if draws > 1 else None
-        hands = sample_hands(view, mem, count, rng, shown=shown, draws=draws)
+        signals = [] if opening else partner_signals(view, mem, cfg)
+        hands = sample_hands(view, mem, count, rng, shown=shown, draws=draws, signals=signals)
         positions = _positions(view, hands)
     except (SamplingError, ValueError):
         return fallback_card(view)
@@ -565,7 +720,8 @@ def choose_play(
         card = break_ties(view, mem, cfg, tied, positions, scores=scores, solver=solver)
         return {"action": "play", "args": {"card": str(card)}}
     # the contract's fate is settled: the highest total tricks over the layouts
-    return {"action": "play", "args": {"card": str(most_tricks(legal, scores))}}
+    card = signal_card(view, mem, cfg, best_totals(legal, scores))
+    return {"action": "play", "args": {"card": str(card)}}
 
 
 def most_tricks(cards: list[Card], scores: list[list[tuple[int, int]]]) -> Card:
@@ -578,6 +734,12 @@ def most_tricks(cards: list[Card], scores: list[list[tuple[int, int]]]) -> Card:
         >>> str(most_tricks([c2, c3, d2], scores)), str(most_tricks([c2, c3], scores))
         ('D2', 'C2')
     """
+    return min(best_totals(cards, scores))
+
+
+def best_totals(cards: list[Card], scores: list[list[tuple[int, int]]]) -> list[Card]:
+    """The ``cards`` with the highest total of tricks over the layouts (:func:`most_tricks`
+    takes the lowest of them)."""
     totals = [0] * 52
     for groups in scores:
         for group, tricks in groups:
@@ -587,7 +749,7 @@ def most_tricks(cards: list[Card], scores: list[list[tuple[int, int]]]) -> Card:
                 totals[low.bit_length() - 1] += tricks
                 rest ^= low
     best = max(totals[c.index] for c in cards)
-    return min(c for c in cards if totals[c.index] == best)
+    return [c for c in cards if totals[c.index] == best]
 
 
 def break_ties(
@@ -609,10 +771,11 @@ def break_ties(
     contract's fate, so that a card tied on the few layouts the passes asked about is not
     chosen by its suit (the lowest card of the lowest suit). Equivalent cards
     (:func:`_one_choice`), a solver failure, ``"lowest"``, or ``"play"`` at the opening
-    lead (``phase`` ``"clarification"``): the lowest card."""
+    lead (``phase`` ``"clarification"``): the lowest card. Of the cards left, a defender
+    plays the one his signalling convention gives (:func:`signal_card`)."""
     lowest = cfg.ties == "lowest" or (cfg.ties == "play" and view["phase"] == "clarification")
     if len(tied) == 1 or lowest or _equivalent(view, mem, tied):
-        return min(tied)
+        return signal_card(view, mem, cfg, tied)
     if scores is None:
         weight: dict[tuple[int, int, int, int], int] = {}
         first: dict[tuple[int, int, int, int], Position] = {}
@@ -622,12 +785,12 @@ def break_ties(
         unique = list(first.values())
         got = card_scores_many(unique, solver)
         if got is None:
-            return min(tied)
+            return signal_card(view, mem, cfg, tied)
         scores = [
             [(m, v * weight[p.hands]) for m, v in groups]
             for p, groups in zip(unique, got, strict=True)
         ]
-    return most_tricks(tied, scores)
+    return signal_card(view, mem, cfg, best_totals(tied, scores))
 
 
 # ----------------------------------------------------------------------------- claims
@@ -726,5 +889,8 @@ __all__ = [
     "explain_call",
     "known_hands",
     "most_tricks",
+    "partner_signals",
+    "signal_card",
+    "signal_kind",
     "tied_by_targets",
 ]

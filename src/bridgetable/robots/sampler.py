@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,6 +89,47 @@ class Shown:
         )
 
 
+#: The ace, king and queen of a suit, as bits of its 13 (two lowest).
+_TOP_THREE = 0b111 << 10
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """A card a defender played as a signal by the partnership's convention
+    (:data:`.player.SIGNALS`), as his partner reads it: ``kind`` ``"attitude"`` (on
+    partner's lead: a card above his lowest encourages, showing the ace, king or queen of
+    the suit) or ``"count"`` (on declarer's lead: a card above his lowest shows an even
+    number of cards in the suit, his lowest an odd number). ``held`` is the cards of the
+    suit he played from that trick on (the signal among them): with those he holds now,
+    what he held when he signalled.
+
+    Example:
+        >>> s8, s2 = Card("S8"), Card("S2")
+        >>> sig = Signal("E", "count", s8.index, s8.bit)
+        >>> sig.misfit(s8.bit | s2.bit), sig.misfit(s8.bit | s2.bit | Card("S5").bit)
+        (0, 1)
+    """
+
+    seat: str
+    kind: str
+    card: int
+    held: int
+
+    def misfit(self, mask: int) -> int:
+        """0 when a hand (52-bit mask, the cards it holds now) fits the signal, else 1: a
+        hand that held one card of the suit had no choice and always fits."""
+        suit = self.card // 13
+        cards = ((mask | self.held) >> (13 * suit)) & 0x1FFF
+        if cards.bit_count() <= 1:
+            return 0
+        low = cards & -cards == 1 << (self.card % 13)
+        if self.kind == "count":
+            want_low = cards.bit_count() % 2 == 1
+        else:
+            want_low = cards & _TOP_THREE == 0
+        return 0 if low == want_low else 1
+
+
 #: (bit, HCP) of every ace, king, queen and jack.
 _HONOURS = tuple(
     (Card.from_index(i).bit.bit_length() - 1, max(0, int(Card.from_index(i).rank) - 10))
@@ -106,6 +147,7 @@ def sample_hands(
     tries: int = 200,
     shown: Mapping[str, Shown] | None = None,
     draws: int = 1,
+    signals: Sequence[Signal] = (),
 ) -> list[tuple[int, int, int, int]]:
     """``count`` layouts of all remaining hands as 52-bit masks by seat (North first), the
     form the solver takes. The same layouts as :func:`sample_layouts` from the same ``rng``.
@@ -120,6 +162,12 @@ def sample_hands(
     first drawn among equals; a hand is judged with the cards the robot saw it play
     (``memory.played_by``). So every layout kept fits when enough of them do, and a robot
     reading an auction its system does not describe still gets the most plausible ones.
+
+    ``signals`` are partner's signals (:class:`Signal`), read the same way when ``draws``
+    is above 1: a layout where partner's hand does not fit one counts one more misfit (one
+    card outside a suit's range), so that the layouts kept fit partner's signals when
+    enough drawn do, and a card that was not meant as a signal (partner had one best card
+    double dummy) only weighs, never empties the sample.
     """
     known = known_hands(view)
     hidden = [s for s in SEAT_LETTERS if s not in known]
@@ -155,7 +203,8 @@ def sample_hands(
                 if seat == s:
                     seen |= Card(name).bit
             judged.append((seat_of[i], seen, want))
-    total = count * draws if judged else count
+    reads = [(SEAT_LETTERS.index(g.seat), g) for g in signals if g.seat in hidden]
+    total = count * draws if (judged or reads) and draws > 1 else count
     drawn: list[tuple[int, int, int, int]] = []
     for _ in range(total):
         for _attempt in range(tries):
@@ -200,13 +249,15 @@ def sample_hands(
                 break
         else:
             raise SamplingError("no layout fits the voids shown")
-    if not judged:
+    if total == count:
         return drawn
     scored = []
     for n, hands in enumerate(drawn):
         miss = 0
         for where, seen, want in judged:
             miss += want.misfit(hands[where] | seen)
+        for where, sig in reads:
+            miss += sig.misfit(hands[where])
         scored.append((miss, n))
     scored.sort()
     return [drawn[n] for _, n in scored[:count]]
