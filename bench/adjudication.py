@@ -42,10 +42,11 @@ ROOT = Path(__file__).resolve().parents[1]
 def build() -> str:
     """Which build of the claim searches is imported: ``"pure Python"`` or ``"compiled
     (mypyc)"``; exits when the compiled copy is older than the sources."""
+    import bridgetable.adjudication.believer as believer
     import bridgetable.adjudication.normal as normal
     import bridgetable.solver.search as search
 
-    compiled = [m for m in (search, normal) if not str(m.__file__).endswith(".py")]
+    compiled = [m for m in (search, normal, believer) if not str(m.__file__).endswith(".py")]
     if not compiled:
         return "pure Python"
     stamp_file = Path(str(search.__file__)).parents[2] / "STAMP"

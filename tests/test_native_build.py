@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import os
 
+import bridgetable.adjudication.believer as believer
 import bridgetable.adjudication.normal as normal
 import bridgetable.solver.search as search
 
 
 def test_the_claim_searches_are_compiled_exactly_when_asked() -> None:
     native = os.environ.get("BRIDGETABLE_NATIVE") == "1"
-    for module in (search, normal):
+    for module in (search, normal, believer):
         assert str(module.__file__).endswith(".py") is not native, module.__file__
