@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +28,11 @@ import httpx
 import pytest
 import websockets
 from server_harness import SECRET, Client, ServerProcess, create_table
+
+from bridgetable.core.record import BoardSetup
+from bridgetable.core.seats import Seat
+from bridgetable.server.hub import Connection, Hub
+from bridgetable.server.store import SQLiteStore
 
 FAST = ["--robot-workers", "0", "--tables-per-minute", "1000"]
 
@@ -212,3 +218,39 @@ def test_a_table_dropped_before_a_hello_is_the_one_that_socket_joins(tmp_path: P
 
     with server:
         asyncio.run(main())
+
+
+def test_a_table_the_sweep_drops_before_a_hello_is_held_again_when_the_socket_attaches(
+    tmp_path: Path,
+) -> None:
+    # the window the real-socket test above met under load (CI, 2026-12-04): a socket's
+    # table is loaded (over the bound, kept by its own admission), and before the hello the
+    # sweep finds it idle and drops it; the socket then attaches to that same object, which
+    # must be held again -- else a table with a socket is out of memory's count and a later
+    # ``get`` would have to revive it behind the players' backs
+    async def main() -> None:
+        store = SQLiteStore(tmp_path / "db.sqlite3")
+        await store.open()
+        hub = Hub(store, max_tables=1)
+        try:
+            first, _ = await hub.create(BoardSetup.for_board(1, rng=random.Random(1)), [], 1)
+            second, _ = await hub.create(BoardSetup.for_board(2, rng=random.Random(2)), [], 2)
+            assert list(hub.tables) == [second.id]  # the first one, idle, made room
+            sent: list[str] = []
+
+            async def send(text: str) -> None:
+                sent.append(text)
+
+            await hub.attach(second, Connection(Seat.NORTH, send), None)  # in use now
+            table = await hub.get(first.id)  # a socket's table, before its hello
+            assert table is not None and set(hub.tables) == {first.id, second.id}
+            assert hub.eviction.sweep(hub.tables) == 1 and first.id not in hub.tables
+            await hub.attach(table, Connection(Seat.EAST, send), None)  # the hello
+            assert hub.tables.get(first.id) is table and table.conns
+            assert hub.eviction.sweep(hub.tables) == 0  # both in use: nothing to drop
+            assert json.loads(sent[-1])["table"] == first.id
+        finally:
+            await hub.close()
+            await store.close()
+
+    asyncio.run(main())

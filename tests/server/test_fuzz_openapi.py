@@ -20,10 +20,11 @@ from typing import Any
 
 import httpx
 import pytest
+import requests
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import CheckFunction
-from schemathesis.specs.openapi.checks import positive_data_acceptance
+from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 from server_harness import ServerProcess
 
 from bridgetable.server.schemas import openapi_schema
@@ -41,6 +42,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         s.stop()
 
 
+@pytest.fixture(scope="module")
+def session() -> Iterator[requests.Session]:
+    """One HTTP session for every case, closed at the end: a session schemathesis made and
+    dropped per case could leave a socket for the garbage collector to find during a later
+    case (an unraisable ResourceWarning, an error under ``filterwarnings = error``)."""
+    with requests.Session() as s:
+        yield s
+
+
 def test_the_server_serves_the_document_fuzzed(server: ServerProcess) -> None:
     assert httpx.get(server.http + "/api/openapi.json").json() == openapi_schema()
 
@@ -53,10 +63,17 @@ def test_the_server_serves_the_document_fuzzed(server: ServerProcess) -> None:
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
-def test_every_answer_is_documented(case: schemathesis.Case[Any], server: ServerProcess) -> None:
+def test_every_answer_is_documented(
+    case: schemathesis.Case[Any], server: ServerProcess, session: requests.Session
+) -> None:
     excluded: list[CheckFunction] = []
     if case.method == "POST" and case.path == "/api/tables":
         # a deal's validity (52 different cards, 13 a hand) is beyond a JSON Schema: a body
         # the schema admits may still be refused 400 (documented so); every other check holds
         excluded.append(positive_data_acceptance)
-    case.call_and_validate(base_url=server.http, excluded_checks=excluded)
+    response = case.call(base_url=server.http, session=session)
+    if response.status_code == 413:
+        # a body over the documented limit is refused whole before its schema is read: 413
+        # is that refusal (documented), though schemathesis's list of refusals omits it
+        excluded.append(negative_data_rejection)
+    case.validate_response(response, excluded_checks=excluded)

@@ -294,6 +294,10 @@ def test_no_director_a_call_goes_to_the_queue_and_the_director_rules(
     item.get_by_role("button", name="Go to the table").click()
     d.get_by_role("region", name="Director's console").wait_for()
     d.locator("#rule-tricks").fill("3")
+    # the adjudicator's proposal may reach the console after the figure is typed: it fills
+    # the form's defaults, never over what the Director typed (CI, 2026-12-04)
+    d.locator("#proposal").wait_for()
+    assert d.locator("#rule-tricks").input_value() == "3"
     d.get_by_role("button", name="Give the ruling").click()
     _wait_view(s, "v.phase === 'ended'")
     panel = s.locator("#claim-panel")

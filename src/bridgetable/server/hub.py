@@ -561,6 +561,10 @@ class Hub:
         if other is not None and other not in self.tables:  # a match: the other room's results
             with contextlib.suppress(Exception):  # quarantined or no room: shown without them
                 await self.get(other)
+        if self.tables.get(table.id) is not table:
+            # dropped from memory while the socket said hello (the sweep over --max-tables
+            # found it idle): held again, the same object, caught up from the store
+            await self.get(table.id)
         async with table.lock:
             table.conns.add(conn)
             if since is not None and since == table.version:
