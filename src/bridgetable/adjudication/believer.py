@@ -237,6 +237,20 @@ class Believer:
         #: The fewest tricks left at a node where the judge added a double-dummy card the
         #: local rules did not allow (14: none): the sure-trick bounds hold above it only.
         self.judge_depth = 14
+        #: Whether the judge checks a node where the local rules allow one run of cards
+        #: only (set once the check of a line has found such a choice irrational).
+        self.judge_single = False
+        #: Whether the judge checks every node of the claimer's side (else only the nodes
+        #: of a suspect pattern, below).
+        self.eager = False
+        #: The patterns (:func:`_pattern`) of the nodes where the check of a line found an
+        #: irrational choice: the judge checks every node of such a pattern at once. The
+        #: same slip of the local rules recurs at many nodes that differ only in the
+        #: opponents' cards (which small card is left, which was discarded), and each would
+        #: otherwise cost a round of the search; judged, each costs one double-dummy
+        #: question. The judge decides by each node's own values: a pattern only says
+        #: where to look.
+        self.suspects: set[tuple[int, ...]] = set()
         self.rounds = 0
 
     def run(self, pos: Position) -> tuple[MinResult, tuple[sl.Slip, ...], bool]:
@@ -246,8 +260,8 @@ class Believer:
         table: dict[Any, list[Any]] = {}
         eager_from = 0 if pos.tricks_left <= EAGER_TRICKS else LAZY_ROUNDS
         while True:
-            eager = self.rounds >= eager_from
-            judge = self.judge if eager else None
+            self.eager = eager = self.rounds >= eager_from
+            judge = self.judge if eager or self.suspects else None
             while True:
                 depth = self.judge_depth
                 policy = self.make_policy(dict(edits) if edits else None, judge, 13, depth)
@@ -331,6 +345,8 @@ class Believer:
         left. Cached by node."""
         policy = self.policy
         assert policy is not None
+        if not self.eager and _pattern(pos) not in self.suspects:
+            return base
         key = policy.node_key(pos, state)
         live = node_live(pos)
         # (keyed by the local rules' choices too: the node key leaves out state they read)
@@ -339,11 +355,15 @@ class Believer:
         if got is not None:
             return from_rel(got, live)
         legal = pos.legal_mask()
-        if _one_run(pos, legal) or (_one_run(pos, base) and not _may_block(policy, pos, base)):
+        if _one_run(pos, legal) or (
+            not self.judge_single and _one_run(pos, base) and not _may_block(policy, pos, base)
+        ):
             # no choice, or the local rules' only one: left to the check of the line (an
-            # edit of a later round bans it if it proves irrational); but a lead that may
-            # block its suit is judged here, where the suit's lower cards can be added at
-            # once rather than one node a round
+            # edit of a later round bans it if it proves irrational) until the check has
+            # found such a choice irrational once; from then on judged here, since each node
+            # where one recurs would cost a round of the search, its table cleared (hundreds
+            # of times one double-dummy question); and a lead that may block its suit is
+            # judged here, where the suit's lower cards can be added at once
             return base
         rel_vals = self.values.get(key)
         if rel_vals is None:
@@ -424,6 +444,9 @@ class Believer:
                     is None
                 ):
                     ban |= _run_of(n.pos, c)
+            if _one_run(n.pos, policy.allowed(n.pos, n.state)):
+                self.judge_single = True  # (see judge)
+            self.suspects.add(_pattern(n.pos))
             old = edits.get(n.key, (0, 0))
             rel_ban = to_rel(ban, live) | old[0]
             prior = policy.edits.get(n.key) if policy.edits is not None else None
@@ -639,6 +662,14 @@ class Believer:
             if others and mine >= max(others):
                 as_good = True
         return better, as_good
+
+
+def _pattern(pos: Position) -> tuple[int, ...]:
+    """A node of the claimer's side by the decision its player faces: the seat to play, its
+    cards and the suit led (-1 on lead), whatever the other hands hold."""
+    seat = int(pos.to_play)
+    led = int(pos.trick[0].suit) if pos.trick else -1
+    return (seat, pos.hands[seat], led)
 
 
 def _hidden(policy: NormalPlay, seat: Any) -> tuple[int, int] | None:
