@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudication.test_random_endings import random_ending
+from bridgetable.adjudication.believer import cash_count
 from bridgetable.adjudication.profiles import profile
 from bridgetable.adjudication.ruling import Ruling, adjudicate
 from bridgetable.adjudication.slips import CATALOGUE, STATED_LINE, enabled_slips
@@ -111,6 +112,37 @@ def test_the_claimer_wins_with_the_master_rather_than_finesse_against_nothing() 
     pos = Position.from_pbn("N:2.432.. 5.JT9.. AKQ6... J.765..", trump=None, leader=N)
     r = adjudicate(pos, S, 4, None)
     assert r.awarded == 4 and not r.slips
+
+
+def test_the_claimer_keeps_the_cards_his_count_needs_when_he_discards() -> None:
+    # a corpus claim (a club pairs event, 2196 at the Sky Club): West claims all seven in
+    # notrumps with SK-Q-J-3 opposite SA-6-5-2, two heart winners in East, CA-Q-8. On East's
+    # hearts the S3 keeps the double-dummy value only because North's CK is bare (the CA then
+    # drops it); a player who counts four spade tricks throws his clubs and needs no guess.
+    # Before the count was read the ruling was 3: the S3 thrown, then the CQ "finessed"
+    pos = Position.from_pbn("N:T97..J9.KT A652.84..2 84..T8.J96 KQJ3...AQ8", trump=None, leader=E)
+    r = adjudicate(pos, W, 7, None)
+    assert r.awarded == 7 and not r.slips
+    west = [card for seat, card in r.witness if seat is W]
+    assert Card("S3") not in west[:2]  # (the two discards on East's hearts)
+
+
+def test_the_cash_count_sees_a_blocked_suit() -> None:
+    # the count a discard is read by: top cards, crossing by top cards, no length winners
+    def mask(*cards: str) -> int:
+        return sum(Card(c).bit for c in cards)
+
+    theirs = mask("ST", "S9", "S8", "S7", "S4", "CK", "DJ")
+    east = mask("SA", "S6", "S5", "S2", "C2")
+    assert cash_count(east, mask("SK", "SQ", "SJ", "S3", "CA"), theirs, -1) == 5
+    assert cash_count(east, mask("SK", "SQ", "SJ", "CA", "CQ"), theirs, -1) == 4  # SA blocked
+    assert cash_count(mask("C2"), mask("CQ"), theirs, -1) == 0  # the CQ is below the CK
+    # a ruff crosses where the opponents hold no trump (diamonds, suit index 1); in
+    # notrumps partner's D2 is only a discard, and the C2 loses to the CK
+    assert cash_count(mask("C2"), mask("D2"), mask("CK"), 1) == 1
+    assert cash_count(mask("C2"), mask("D2"), mask("CK"), -1) == 0
+    # two top cards on one trick: one is wasted (the SA and SK fall together)
+    assert cash_count(mask("SA"), mask("SK"), mask("SQ"), -1) == 1
 
 
 def test_the_claimer_ruffs_a_card_led_to_be_ruffed() -> None:

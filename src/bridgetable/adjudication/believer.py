@@ -44,6 +44,7 @@ from typing import Any, Protocol
 
 from bridgetable.adjudication import slips as sl
 from bridgetable.adjudication.normal import (
+    _M13,
     CARELESS_USED,
     NormalPlay,
     State,
@@ -55,6 +56,7 @@ from bridgetable.adjudication.normal import (
 from bridgetable.core.cards import SUIT_MASKS, Card, cards_of_mask
 from bridgetable.core.position import Position, unchecked_position
 from bridgetable.core.seats import SEATS
+from bridgetable.core.tricks import winning_index
 from bridgetable.solver.search import MinResult
 
 __all__ = ["Believer", "CardValues", "MemoValues"]
@@ -251,6 +253,8 @@ class Believer:
         #: question. The judge decides by each node's own values: a pattern only says
         #: where to look.
         self.suspects: set[tuple[int, ...]] = set()
+        #: :meth:`squandered` by node (the node key and the show-outs seen).
+        self.squanders: dict[tuple[Any, ...], int] = {}
         self.rounds = 0
 
     def run(self, pos: Position) -> tuple[MinResult, tuple[sl.Slip, ...], bool]:
@@ -379,6 +383,9 @@ class Believer:
                 allowed |= c.bit
             else:
                 unblock |= _unblocking(policy, pos, c, vals, best)
+        waste = self.squandered(policy, pos, state, vals, best, key=key)
+        if allowed & ~waste:
+            allowed &= ~waste
         if unblock & ~base:
             allowed |= unblock
             self.judge_depth = min(self.judge_depth, pos.tricks_left)
@@ -419,6 +426,12 @@ class Believer:
             best = max(vals.values())
             got = vals[n.card]
             if got >= best:
+                waste = self.squandered(policy, n.pos, n.state, vals, best, key=n.key)
+                if n.card.bit & waste:
+                    # a discard that keeps the value only as the unseen cards lie, where
+                    # another keeps the tricks the claimer counts on (see squandered)
+                    old = edits.get(n.key, (0, 0))
+                    edits[n.key] = (old[0] | to_rel(waste, live), old[1])
                 continue
             kind = self._verdict(policy, n, vals, best, live)
             if kind is not None:
@@ -458,6 +471,76 @@ class Believer:
                         add |= c.bit
             edits[n.key] = (rel_ban, old[1] | to_rel(add, live))
         return tuple(found), edits
+
+    def squandered(
+        self,
+        policy: NormalPlay,
+        pos: Position,
+        state: State,
+        vals: dict[Card, int],
+        best: int,
+        *,
+        key: tuple[int, ...],
+    ) -> int:
+        """The discards at ``pos`` that keep the double-dummy value but throw away a trick
+        the claimer counts on, as a mask (0: none): the cards of the claimer's side that no
+        play of the opponents can stop (:func:`cash_count`: its top cards, crossing between
+        its two hands by top cards or ruffs, whatever the unseen cards' lengths) fall short
+        of the tricks his claim still needs after such a discard, and not after another
+        discard the local rules allow that keeps the value too.
+
+        Double dummy values a discard knowing where every card lies: a discard of the card
+        that a suit's last trick needs (West's S3 from S K-Q-J-3 opposite S A-6-5-2, the SA
+        then blocked) keeps the value where the unseen cards give the trick back elsewhere
+        (North's CK bare under the CA). A player who believes his claim counts his tricks from
+        what he sees: he keeps the cards his count needs and throws one it does not (Laws 70A
+        and N2: irrational is what no player would choose given the facts he knew; issue
+        17's pattern "discarding the winner that matters"). Read for declarer's side only
+        (a defender who claims does not see his partner's hand) and while the opponents hold
+        no trump (the count knows nothing of their ruffs)."""
+        memo = (key, state[2])
+        got = self.squanders.get(memo)
+        if got is not None:
+            return got
+        out = 0
+        trick = pos.trick
+        trump = policy.trump
+        theirs = policy._theirs(pos)
+        seat = int(pos.to_play)
+        hand = pos.hands[seat]
+        if (
+            trick
+            and policy.dummy < 0
+            and policy.claimed >= 0
+            and not (hand & SUIT_MASKS[trick[0].suit])
+            and not (trump is not None and theirs & SUIT_MASKS[trump])
+        ):
+            t = -1 if trump is None else int(trump)
+            discards = [
+                c
+                for c in cards_of_mask(policy.base_allowed(pos, state))
+                if vals.get(c, -1) >= best and int(c.suit) != t
+            ]
+            if len(discards) > 1:
+                need = policy.need(pos, state)
+                partner = pos.hands[seat ^ 2]
+                win = trick[winning_index(trick, policy.trump)]
+                ours = (pos.leader + winning_index(trick, policy.trump)) & 3 == seat ^ 2
+                if ours and not theirs & SUIT_MASKS[win.suit] & ~((win.bit << 1) - 1):
+                    need -= 1  # partner's card wins this trick
+                counts = {
+                    c: max(
+                        cash_count(hand & ~c.bit, partner, theirs, t),
+                        cash_count(partner, hand & ~c.bit, theirs, t),
+                    )
+                    for c in discards
+                }
+                if max(counts.values()) >= need:
+                    for c, n in counts.items():
+                        if n < need:
+                            out |= c.bit
+        self.squanders[memo] = out
+        return out
 
     def _verdict(
         self, policy: NormalPlay, n: _Node, vals: dict[Card, int], best: int, live: int
@@ -662,6 +745,91 @@ class Believer:
             if others and mine >= max(others):
                 as_good = True
         return better, as_good
+
+
+def cash_count(lead: int, partner: int, theirs: int, trump: int) -> int:
+    """The tricks a side takes from here that no play of the opponents can stop, ``lead``'s
+    hand on lead: it leads a top card (one above every card of ``theirs`` in its suit), or a
+    lower card that partner wins with a top card or, void, with a trump; every other trick
+    is the opponents', and the count stops there. The opponents' lengths are unknown (they
+    may follow to every lead), so a card below one of theirs never wins. ``trump``: the trump
+    suit's index, -1 for none; the opponents hold no trump (the caller's condition). The
+    hands are read as counts of top and lower cards in each suit.
+
+    >>> def mask(*cards: str) -> int:
+    ...     return sum(Card(c).bit for c in cards)
+    >>> west, east = mask("SK", "SQ", "SJ", "S3"), mask("SA", "S6", "S5", "S2")
+    >>> theirs = mask("ST", "S9", "S8", "S7", "S4")
+    >>> cash_count(east, west, theirs, -1)  # SA (the S3 under it), then the S2 to West
+    4
+    >>> cash_count(east, west & ~Card("S3").bit, theirs, -1)  # the SA blocks: 3
+    3
+    """
+    out = []
+    for hand in (lead, partner):
+        split = []
+        for s in range(4):
+            h = (hand >> (13 * s)) & _M13
+            o = (theirs >> (13 * s)) & _M13
+            tops = (h & ~((1 << o.bit_length()) - 1)).bit_count()
+            split.append((tops, h.bit_count() - tops))
+        out.append(tuple(split))
+    return _cash(out[0], out[1], trump, {})
+
+
+def _cash(
+    x: tuple[tuple[int, int], ...],
+    y: tuple[tuple[int, int], ...],
+    trump: int,
+    memo: dict[tuple[Any, ...], int],
+) -> int:
+    """:func:`cash_count` over counts: ``x`` on lead, ``y`` partner, (tops, others) a suit."""
+    k = (x, y)
+    got = memo.get(k)
+    if got is not None:
+        return got
+    best = 0
+    for s in range(4):
+        xt, xo = x[s]
+        if not xt and not xo:
+            continue
+        yt, yo = y[s]
+        for lead_top in (True, False):
+            if (xt if lead_top else xo) == 0:
+                continue
+            nx = _take(x, s, lead_top)
+            # partner's answers: a card of the suit, else a discard or a ruff
+            answers: list[tuple[tuple[tuple[int, int], ...], bool, bool]] = []
+            if yt or yo:
+                if yt:
+                    answers.append((_take(y, s, True), True, True))
+                if yo:
+                    answers.append((_take(y, s, False), False, False))
+            else:
+                for u in range(4):
+                    for top in (True, False):
+                        if y[u][0 if top else 1]:
+                            ruff = u == trump and s != trump
+                            answers.append((_take(y, u, top), ruff, ruff))
+            for ny, partner_wins, partner_top in answers:
+                if not lead_top and not partner_wins:
+                    continue  # the opponents win it: the count stops
+                if lead_top and partner_top:
+                    # two top cards: either hand may keep the lead
+                    n = 1 + max(_cash(nx, ny, trump, memo), _cash(ny, nx, trump, memo))
+                elif lead_top:
+                    n = 1 + _cash(nx, ny, trump, memo)
+                else:
+                    n = 1 + _cash(ny, nx, trump, memo)
+                best = max(best, n)
+    memo[k] = best
+    return best
+
+
+def _take(hand: tuple[tuple[int, int], ...], suit: int, top: bool) -> tuple[tuple[int, int], ...]:
+    """``hand`` (counts) less a top (or a lower) card of ``suit``."""
+    t, o = hand[suit]
+    return tuple(((t - 1, o) if top else (t, o - 1)) if i == suit else hand[i] for i in range(4))
 
 
 def _pattern(pos: Position) -> tuple[int, ...]:
