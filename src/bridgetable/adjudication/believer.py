@@ -383,7 +383,7 @@ class Believer:
                 allowed |= c.bit
             else:
                 unblock |= _unblocking(policy, pos, c, vals, best)
-        waste = self.squandered(policy, pos, state, vals, best, key=key)
+        waste = self.squandered(policy, pos, state, vals, best, key=key, base=base)
         if allowed & ~waste:
             allowed &= ~waste
         if unblock & ~base:
@@ -426,7 +426,15 @@ class Believer:
             best = max(vals.values())
             got = vals[n.card]
             if got >= best:
-                waste = self.squandered(policy, n.pos, n.state, vals, best, key=n.key)
+                waste = self.squandered(
+                    policy,
+                    n.pos,
+                    n.state,
+                    vals,
+                    best,
+                    key=n.key,
+                    base=policy.base_allowed(n.pos, n.state),
+                )
                 if n.card.bit & waste:
                     # a discard that keeps the value only as the unseen cards lie, where
                     # another keeps the tricks the claimer counts on (see squandered)
@@ -481,6 +489,7 @@ class Believer:
         best: int,
         *,
         key: tuple[int, ...],
+        base: int,
     ) -> int:
         """The discards at ``pos`` that keep the double-dummy value but throw away a trick
         the claimer counts on, as a mask (0: none): the cards of the claimer's side that no
@@ -498,47 +507,44 @@ class Believer:
         17's pattern "discarding the winner that matters"). Read for declarer's side only
         (a defender who claims does not see his partner's hand) and while the opponents hold
         no trump (the count knows nothing of their ruffs)."""
+        trick = pos.trick
+        if not trick or policy.dummy >= 0 or policy.claimed < 0:
+            return 0
+        seat = int(pos.to_play)
+        hand = pos.hands[seat]
+        if hand & SUIT_MASKS[trick[0].suit]:
+            return 0  # (not a discard)
+        trump = policy.trump
+        theirs = policy._theirs(pos)
+        if trump is not None and theirs & SUIT_MASKS[trump]:
+            return 0
         memo = (key, state[2])
         got = self.squanders.get(memo)
         if got is not None:
             return got
         out = 0
-        trick = pos.trick
-        trump = policy.trump
-        theirs = policy._theirs(pos)
-        seat = int(pos.to_play)
-        hand = pos.hands[seat]
-        if (
-            trick
-            and policy.dummy < 0
-            and policy.claimed >= 0
-            and not (hand & SUIT_MASKS[trick[0].suit])
-            and not (trump is not None and theirs & SUIT_MASKS[trump])
-        ):
-            t = -1 if trump is None else int(trump)
-            discards = [
-                c
-                for c in cards_of_mask(policy.base_allowed(pos, state))
-                if vals.get(c, -1) >= best and int(c.suit) != t
-            ]
-            if len(discards) > 1:
-                need = policy.need(pos, state)
-                partner = pos.hands[seat ^ 2]
-                win = trick[winning_index(trick, policy.trump)]
-                ours = (pos.leader + winning_index(trick, policy.trump)) & 3 == seat ^ 2
-                if ours and not theirs & SUIT_MASKS[win.suit] & ~((win.bit << 1) - 1):
-                    need -= 1  # partner's card wins this trick
-                counts = {
-                    c: max(
-                        cash_count(hand & ~c.bit, partner, theirs, t),
-                        cash_count(partner, hand & ~c.bit, theirs, t),
-                    )
-                    for c in discards
-                }
-                if max(counts.values()) >= need:
-                    for c, n in counts.items():
-                        if n < need:
-                            out |= c.bit
+        t = -1 if trump is None else int(trump)
+        discards = [c for c in cards_of_mask(base) if vals.get(c, -1) >= best and int(c.suit) != t]
+        if len(discards) > 1:
+            need = policy.need(pos, state)
+            partner = pos.hands[seat ^ 2]
+            w = winning_index(trick, trump)
+            win = trick[w]
+            if (pos.leader + w) & 3 == seat ^ 2 and not (
+                theirs & SUIT_MASKS[win.suit] & ~((win.bit << 1) - 1)
+            ):
+                need -= 1  # partner's card wins this trick
+            counts = {
+                c: max(
+                    cash_count(hand & ~c.bit, partner, theirs, t),
+                    cash_count(partner, hand & ~c.bit, theirs, t),
+                )
+                for c in discards
+            }
+            if max(counts.values()) >= need:
+                for c, n in counts.items():
+                    if n < need:
+                        out |= c.bit
         self.squanders[memo] = out
         return out
 
@@ -774,7 +780,14 @@ def cash_count(lead: int, partner: int, theirs: int, trump: int) -> int:
             tops = (h & ~((1 << o.bit_length()) - 1)).bit_count()
             split.append((tops, h.bit_count() - tops))
         out.append(tuple(split))
-    return _cash(out[0], out[1], trump, {})
+    if len(_CASH_MEMO) > MEMO_LIMIT:
+        _CASH_MEMO.clear()
+    return _cash(out[0], out[1], trump, _CASH_MEMO)
+
+
+#: :func:`_cash`'s values, by the two hands' counts and the trump suit (a pure function of
+#: them, so shared by every ruling of the process; cleared past ``MEMO_LIMIT`` entries).
+_CASH_MEMO: dict[tuple[Any, ...], int] = {}
 
 
 def _cash(
@@ -784,7 +797,7 @@ def _cash(
     memo: dict[tuple[Any, ...], int],
 ) -> int:
     """:func:`cash_count` over counts: ``x`` on lead, ``y`` partner, (tops, others) a suit."""
-    k = (x, y)
+    k = (x, y, trump)
     got = memo.get(k)
     if got is not None:
         return got
