@@ -254,3 +254,33 @@ def test_a_table_the_sweep_drops_before_a_hello_is_held_again_when_the_socket_at
             await store.close()
 
     asyncio.run(main())
+
+
+def test_a_table_dropped_while_a_socket_waits_for_its_lock_is_held_again(tmp_path: Path) -> None:
+    # the window after a lock is released and before the socket waiting for it runs: the
+    # lock is free and the table has no socket, so a sweep may drop it then; the socket
+    # must still join the table held, not an object out of memory
+    async def main() -> None:
+        store = SQLiteStore(tmp_path / "db.sqlite3")
+        await store.open()
+        hub = Hub(store, max_tables=2)
+        try:
+            made, _ = await hub.create(BoardSetup.for_board(1, rng=random.Random(1)), [], 1)
+            sent: list[str] = []
+
+            async def send(text: str) -> None:
+                sent.append(text)
+
+            await made.lock.acquire()  # a command under way
+            task = asyncio.create_task(hub.attach(made, Connection(Seat.EAST, send), None))
+            await asyncio.sleep(0.01)  # the socket waits for the lock
+            made.lock.release()
+            assert hub.eviction.drop(hub.tables, [made.id], "a sweep in the window") == 1
+            joined = await task
+            assert joined is made and hub.tables.get(made.id) is made and made.conns
+            assert json.loads(sent[-1])["table"] == made.id
+        finally:
+            await hub.close()
+            await store.close()
+
+    asyncio.run(main())

@@ -440,6 +440,7 @@ class Believer:
                     # another keeps the tricks the claimer counts on (see squandered)
                     old = edits.get(n.key, (0, 0))
                     edits[n.key] = (old[0] | to_rel(waste, live), old[1])
+                    self.suspects.add(_pattern(n.pos))
                 continue
             kind = self._verdict(policy, n, vals, best, live)
             if kind is not None:
@@ -504,9 +505,10 @@ class Believer:
         (North's CK bare under the CA). A player who believes his claim counts his tricks from
         what he sees: he keeps the cards his count needs and throws one it does not (Laws 70A
         and N2: irrational is what no player would choose given the facts he knew; issue
-        17's pattern "discarding the winner that matters"). Read for declarer's side only
-        (a defender who claims does not see his partner's hand) and while the opponents hold
-        no trump (the count knows nothing of their ruffs)."""
+        17's pattern "discarding the winner that matters"). Read where partner's card surely
+        wins the trick (so partner leads next, and the count starts from him), for declarer's
+        side only (a defender who claims does not see his partner's hand) and while the
+        opponents hold no trump (the count knows nothing of their ruffs)."""
         trick = pos.trick
         if not trick or policy.dummy >= 0 or policy.claimed < 0:
             return 0
@@ -518,34 +520,29 @@ class Believer:
         theirs = policy._theirs(pos)
         if trump is not None and theirs & SUIT_MASKS[trump]:
             return 0
-        memo = (key, state[2])
+        w = winning_index(trick, trump)
+        win = trick[w]
+        if (pos.leader + w) & 3 != seat ^ 2 or (
+            len(trick) < 3 and theirs & SUIT_MASKS[win.suit] & ~((win.bit << 1) - 1)
+        ):
+            return 0  # (partner's card does not surely win the trick: who leads next is open)
+        live = node_live(pos)
+        memo = (key, to_rel(base, live), state[2])
         got = self.squanders.get(memo)
         if got is not None:
-            return got
+            return from_rel(got, live)
         out = 0
         t = -1 if trump is None else int(trump)
         discards = [c for c in cards_of_mask(base) if vals.get(c, -1) >= best and int(c.suit) != t]
         if len(discards) > 1:
-            need = policy.need(pos, state)
-            partner = pos.hands[seat ^ 2]
-            w = winning_index(trick, trump)
-            win = trick[w]
-            if (pos.leader + w) & 3 == seat ^ 2 and not (
-                theirs & SUIT_MASKS[win.suit] & ~((win.bit << 1) - 1)
-            ):
-                need -= 1  # partner's card wins this trick
-            counts = {
-                c: max(
-                    cash_count(hand & ~c.bit, partner, theirs, t),
-                    cash_count(partner, hand & ~c.bit, theirs, t),
-                )
-                for c in discards
-            }
+            need = policy.need(pos, state) - 1  # (partner wins this trick)
+            partner = pos.hands[seat ^ 2]  # (he has played to it: partner's card wins it)
+            counts = {c: cash_count(partner, hand & ~c.bit, theirs, t) for c in discards}
             if max(counts.values()) >= need:
                 for c, n in counts.items():
                     if n < need:
                         out |= c.bit
-        self.squanders[memo] = out
+        self.squanders[memo] = to_rel(out, live)
         return out
 
     def _verdict(
@@ -757,10 +754,11 @@ def cash_count(lead: int, partner: int, theirs: int, trump: int) -> int:
     """The tricks a side takes from here that no play of the opponents can stop, ``lead``'s
     hand on lead: it leads a top card (one above every card of ``theirs`` in its suit), or a
     lower card that partner wins with a top card or, void, with a trump; every other trick
-    is the opponents', and the count stops there. The opponents' lengths are unknown (they
-    may follow to every lead), so a card below one of theirs never wins. ``trump``: the trump
-    suit's index, -1 for none; the opponents hold no trump (the caller's condition). The
-    hands are read as counts of top and lower cards in each suit.
+    is the opponents', and the count stops there. Two top cards on one trick waste one, and
+    the higher keeps the lead. The opponents' lengths are unknown (they may follow to every
+    lead), so a card below one of theirs never wins. ``trump``: the trump suit's index, -1
+    for none; the opponents hold no trump (the caller's condition). A hand is read as its top
+    cards and the number of its lower cards in each suit.
 
     >>> def mask(*cards: str) -> int:
     ...     return sum(Card(c).bit for c in cards)
@@ -777,72 +775,83 @@ def cash_count(lead: int, partner: int, theirs: int, trump: int) -> int:
         for s in range(4):
             h = (hand >> (13 * s)) & _M13
             o = (theirs >> (13 * s)) & _M13
-            tops = (h & ~((1 << o.bit_length()) - 1)).bit_count()
-            split.append((tops, h.bit_count() - tops))
+            tops = h & ~((1 << o.bit_length()) - 1)
+            split.append((tops, (h & ~tops).bit_count()))
         out.append(tuple(split))
     if len(_CASH_MEMO) > MEMO_LIMIT:
         _CASH_MEMO.clear()
     return _cash(out[0], out[1], trump, _CASH_MEMO)
 
 
-#: :func:`_cash`'s values, by the two hands' counts and the trump suit (a pure function of
-#: them, so shared by every ruling of the process; cleared past ``MEMO_LIMIT`` entries).
+#: :func:`_cash`'s values, by the two hands and the trump suit (a pure function of them,
+#: so shared by every ruling of the process; cleared past ``MEMO_LIMIT`` entries).
 _CASH_MEMO: dict[tuple[Any, ...], int] = {}
 
+#: A hand for :func:`_cash`: in each suit, its top cards (a 13-bit mask) and how many lower
+#: cards it holds.
+_Counts = tuple[tuple[int, int], ...]
 
-def _cash(
-    x: tuple[tuple[int, int], ...],
-    y: tuple[tuple[int, int], ...],
-    trump: int,
-    memo: dict[tuple[Any, ...], int],
-) -> int:
-    """:func:`cash_count` over counts: ``x`` on lead, ``y`` partner, (tops, others) a suit."""
+
+def _cash(x: _Counts, y: _Counts, trump: int, memo: dict[tuple[Any, ...], int]) -> int:
+    """:func:`cash_count` over the hands' tops and counts: ``x`` on lead, ``y`` partner."""
     k = (x, y, trump)
     got = memo.get(k)
     if got is not None:
         return got
     best = 0
+    empty = not any(t or o for t, o in y)
     for s in range(4):
         xt, xo = x[s]
-        if not xt and not xo:
-            continue
-        yt, yo = y[s]
-        for lead_top in (True, False):
-            if (xt if lead_top else xo) == 0:
-                continue
-            nx = _take(x, s, lead_top)
-            # partner's answers: a card of the suit, else a discard or a ruff
-            answers: list[tuple[tuple[tuple[int, int], ...], bool, bool]] = []
-            if yt or yo:
-                if yt:
-                    answers.append((_take(y, s, True), True, True))
+        # the lead: each top card, or one lower card
+        leads = _bits(xt) + ([0] if xo else [])
+        for lead in leads:
+            nx = _take(x, s, lead)
+            # partner's answers (card played, it wins the trick for the side, partner leads
+            # next): a card of the suit, else a discard or a ruff
+            answers: list[tuple[_Counts, bool, bool]] = []
+            yt, yo = y[s]
+            if empty:
+                answers.append((y, False, False))
+            elif yt or yo:
+                for b in _bits(yt):
+                    answers.append((_take(y, s, b), True, b > lead))
                 if yo:
-                    answers.append((_take(y, s, False), False, False))
+                    answers.append((_take(y, s, 0), False, False))
             else:
                 for u in range(4):
-                    for top in (True, False):
-                        if y[u][0 if top else 1]:
-                            ruff = u == trump and s != trump
-                            answers.append((_take(y, u, top), ruff, ruff))
-            for ny, partner_wins, partner_top in answers:
-                if not lead_top and not partner_wins:
+                    ut, uo = y[u]
+                    ruff = u == trump and s != trump
+                    for b in _bits(ut):
+                        answers.append((_take(y, u, b), ruff, ruff))
+                    if uo:
+                        answers.append((_take(y, u, 0), ruff, ruff))
+            for ny, partner_top, partner_leads in answers:
+                if not lead and not partner_top:
                     continue  # the opponents win it: the count stops
-                if lead_top and partner_top:
-                    # two top cards: either hand may keep the lead
-                    n = 1 + max(_cash(nx, ny, trump, memo), _cash(ny, nx, trump, memo))
-                elif lead_top:
-                    n = 1 + _cash(nx, ny, trump, memo)
-                else:
+                if partner_leads:
                     n = 1 + _cash(ny, nx, trump, memo)
+                else:
+                    n = 1 + _cash(nx, ny, trump, memo)
                 best = max(best, n)
     memo[k] = best
     return best
 
 
-def _take(hand: tuple[tuple[int, int], ...], suit: int, top: bool) -> tuple[tuple[int, int], ...]:
-    """``hand`` (counts) less a top (or a lower) card of ``suit``."""
+def _bits(mask: int) -> list[int]:
+    """The single bits of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _take(hand: _Counts, suit: int, top: int) -> _Counts:
+    """``hand`` less the top card ``top`` (a bit) of ``suit``, or one lower card (``top``
+    0)."""
     t, o = hand[suit]
-    return tuple(((t - 1, o) if top else (t, o - 1)) if i == suit else hand[i] for i in range(4))
+    return tuple(((t & ~top, o) if top else (t, o - 1)) if i == suit else hand[i] for i in range(4))
 
 
 def _pattern(pos: Position) -> tuple[int, ...]:

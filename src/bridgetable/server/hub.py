@@ -554,27 +554,38 @@ class Hub:
 
     # ------------------------------------------------------------------ connections
 
-    async def attach(self, table: Table, conn: Connection, since: int | None) -> None:
+    async def attach(self, table: Table, conn: Connection, since: int | None) -> Table:
         """Add a connection and send it its view (a reconnect resumes from ``since``: when
-        nothing changed it is told so; otherwise it gets the current view)."""
+        nothing changed it is told so; otherwise it gets the current view). Returns the table
+        the connection joined: ``table``, held again if it was dropped from memory while the
+        socket said hello, or the table held in its place where it could not be taken back
+        (raises :class:`TableQuarantined` where none can be held)."""
         other = matches.partner_id(table)
         if other is not None and other not in self.tables:  # a match: the other room's results
             with contextlib.suppress(Exception):  # quarantined or no room: shown without them
                 await self.get(other)
-        if self.tables.get(table.id) is not table:
-            # dropped from memory while the socket said hello (the sweep over --max-tables
-            # found it idle): held again, the same object, caught up from the store
-            await self.get(table.id)
-        async with table.lock:
-            table.conns.add(conn)
-            if since is not None and since == table.version:
-                conn.version = since
-                await conn.send_message(Synced(version=since))
-            else:
-                await conn.send(self._view_message(table, conn.role))
-                conn.version = table.version
-            if conn.role is DIRECTOR and table.proposal is not None:
-                await conn.send_message(table.proposal)
+        while True:
+            if self.tables.get(table.id) is not table:
+                # dropped from memory while the socket said hello (the sweep over
+                # --max-tables found it idle): held again, the same object caught up from
+                # the store (eviction.py), or a fresh copy where that one is gone
+                held = await self.get(table.id)
+                if held is None:
+                    raise TableQuarantined(table.id, "no longer in the store")
+                table = held
+            async with table.lock:
+                if self.tables.get(table.id) is not table:
+                    continue  # dropped again while this waited for the lock
+                table.conns.add(conn)
+                if since is not None and since == table.version:
+                    conn.version = since
+                    await conn.send_message(Synced(version=since))
+                else:
+                    await conn.send(self._view_message(table, conn.role))
+                    conn.version = table.version
+                if conn.role is DIRECTOR and table.proposal is not None:
+                    await conn.send_message(table.proposal)
+                return table
 
     def detach(self, table: Table, conn: Connection) -> None:
         """Forget a closed connection."""

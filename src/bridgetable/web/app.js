@@ -709,12 +709,14 @@ function focusTarget(v) {
 }
 
 // what the person typed or chose, kept across a re-render; a field marked data-prefill that
-// still holds the value it was drawn with is not kept, so a newer default (the Director's
-// form pre-filled from a proposal that came later) replaces it, never a figure typed
+// nobody has typed in is not kept, so a newer default (the Director's form pre-filled from a
+// proposal that came later) replaces it, never a figure typed
+function touch(ev) { ev.target.dataset.touched = ""; }
+
 function saveInputs() {
   const out = {};
   for (const el of document.querySelectorAll("#side [data-key]")) {
-    if (el.dataset.prefill !== undefined && el.value === el.defaultValue) continue;
+    if (el.dataset.prefill !== undefined && el.dataset.touched === undefined) continue;
     if (el.matches("input[type=text], input:not([type]), input[type=number], select, textarea")) {
       out[el.dataset.key] = el.value;
     } else if (el.matches("input[type=checkbox]")) out[el.dataset.key] = el.checked;
@@ -727,6 +729,7 @@ function restoreInputs(saved) {
     const el = document.querySelector(`#side [data-key="${CSS.escape(k)}"]`);
     if (!el) continue;
     if (typeof val === "boolean") el.checked = val; else el.value = val;
+    if (el.dataset.prefill !== undefined) el.dataset.touched = "";  // (still the person's)
   }
 }
 
@@ -1484,9 +1487,9 @@ function directorEl(v) {
   }
   if (v.actions.includes("rule") && v.claim && v.claim.status !== "agreed") {
     const r = p?.ruling || {};
-    const tricks = h("input", { type: "number", min: 0, max: 13, value: r.awarded ?? r.dd ?? v.claim.tricks, id: "rule-tricks", dataset: { key: "rule-tricks", prefill: "" } });
-    const laws = h("input", { value: (r.laws || ["70"]).join(" "), id: "rule-laws", size: 10, dataset: { key: "rule-laws", prefill: "" } });
-    const text = h("input", { value: "", id: "rule-text", size: 24, dataset: { key: "rule-text", prefill: "" } });
+    const tricks = h("input", { type: "number", min: 0, max: 13, value: r.awarded ?? r.dd ?? v.claim.tricks, id: "rule-tricks", dataset: { key: "rule-tricks", prefill: "" }, oninput: touch });
+    const laws = h("input", { value: (r.laws || ["70"]).join(" "), id: "rule-laws", size: 10, dataset: { key: "rule-laws", prefill: "" }, oninput: touch });
+    const text = h("input", { value: "", id: "rule-text", size: 24, dataset: { key: "rule-text", prefill: "" }, oninput: touch });
     box.append(h("form", { class: "rule-form", onsubmit: (ev) => { ev.preventDefault(); send("rule", { tricks: Number(tricks.value), laws: laws.value, text: text.value || p?.text || "" }); } },
       h("h4", { text: "Rule" }),
       h("label", {}, "Tricks to the claimer's side ", tricks),

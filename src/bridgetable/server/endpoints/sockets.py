@@ -152,10 +152,17 @@ def routes(hub: Hub, settings: Settings) -> list[BaseRoute]:
 
         wtask = asyncio.create_task(writer())
         conn = Connection(role, send, token=hello.token)
-        await conn.send_message(Welcome(table=table.id, role=role_name(role), server=__version__))
-        await hub.attach(table, conn, hello.version)
         limiter = RateLimiter(settings.rate, settings.burst)
         try:
+            await conn.send_message(
+                Welcome(table=table.id, role=role_name(role), server=__version__)
+            )
+            try:
+                # (the table it joins: the one held, if it left memory meanwhile)
+                table = await hub.attach(table, conn, hello.version)
+            except TableQuarantined:
+                await conn.send_message(Error(code="quarantined", message=QUARANTINED))
+                closed.set()
             while not closed.is_set():
                 try:
                     raw = await ws.receive_text()
