@@ -114,19 +114,6 @@ def test_the_claimer_wins_with_the_master_rather_than_finesse_against_nothing() 
     assert r.awarded == 4 and not r.slips
 
 
-def test_the_claimer_keeps_the_cards_his_count_needs_when_he_discards() -> None:
-    # a corpus claim (a club pairs event, 2196 at the Sky Club): West claims all seven in
-    # notrumps with SK-Q-J-3 opposite SA-6-5-2, two heart winners in East, CA-Q-8. On East's
-    # hearts the S3 keeps the double-dummy value only because North's CK is bare (the CA then
-    # drops it); a player who counts four spade tricks throws his clubs and needs no guess.
-    # Before the count was read the ruling was 3: the S3 thrown, then the CQ "finessed"
-    pos = Position.from_pbn("N:T97..J9.KT A652.84..2 84..T8.J96 KQJ3...AQ8", trump=None, leader=E)
-    r = adjudicate(pos, W, 7, None)
-    assert r.awarded == 7 and not r.slips
-    west = [card for seat, card in r.witness if seat is W]
-    assert Card("S3") not in west[:2]  # (the two discards on East's hearts)
-
-
 def test_the_cash_count_sees_a_blocked_suit() -> None:
     # the count a discard is read by: top cards, crossing by top cards, no length winners
     def mask(*cards: str) -> int:

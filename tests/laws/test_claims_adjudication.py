@@ -132,6 +132,19 @@ def test_R70_3_a_guess_the_claim_needs_stays_a_guess() -> None:
     assert adjudicate(pos, Seat.SOUTH, 2, None, dummy=Seat.NORTH).awarded == 2
 
 
+def test_R70_3_a_discard_keeps_the_tricks_the_claimer_counts_on() -> None:
+    # a corpus claim (a club pairs event, 2196 at the Sky Club): West claims all seven in
+    # notrumps with SK-Q-J-3 opposite SA-6-5-2, two heart winners in East, CA-Q-8. On East's
+    # hearts the S3 keeps the double-dummy value only because North's CK is bare (the CA then
+    # drops it); a player who counts four spade tricks throws his clubs and needs no guess.
+    # Before the count was read the ruling was 3: the S3 thrown, then the CQ "finessed"
+    pos = Position.from_pbn("N:T97..J9.KT A652.84..2 84..T8.J96 KQJ3...AQ8", trump=None, leader=E)
+    r = adjudicate(pos, W, 7, None)
+    assert r.awarded == 7 and not r.slips
+    west = [card for seat, card in r.witness if seat is W]
+    assert Card("S3") not in west[:2]  # (the two discards on East's hearts)
+
+
 def test_R70_4_deemed_top_down_order() -> None:
     # AK5 of spades opposite 42, West's jack doubleton: top down drops it (EBU WB 8.70.5)
     p = pos("N:AK5... 3..A2. 42.2.. J8..3.", None, N)

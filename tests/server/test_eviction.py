@@ -17,10 +17,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -220,6 +221,29 @@ def test_a_table_dropped_before_a_hello_is_the_one_that_socket_joins(tmp_path: P
         asyncio.run(main())
 
 
+@contextlib.asynccontextmanager
+async def hub_in_process(path: Path, max_tables: int) -> AsyncIterator[tuple[Hub, list[str]]]:
+    """A hub in this process over a SQLite store, and the texts its connections were sent
+    (every connection made with :func:`collect` writes there)."""
+    store = SQLiteStore(path)
+    await store.open()
+    hub = Hub(store, max_tables=max_tables)
+    try:
+        yield hub, []
+    finally:
+        await hub.close()
+        await store.close()
+
+
+def collect(sent: list[str], seat: Seat) -> Connection:
+    """A connection for ``seat`` whose messages are appended to ``sent``."""
+
+    async def send(text: str) -> None:
+        sent.append(text)
+
+    return Connection(seat, send)
+
+
 def test_a_table_the_sweep_drops_before_a_hello_is_held_again_when_the_socket_attaches(
     tmp_path: Path,
 ) -> None:
@@ -229,29 +253,18 @@ def test_a_table_the_sweep_drops_before_a_hello_is_held_again_when_the_socket_at
     # must be held again -- else a table with a socket is out of memory's count and a later
     # ``get`` would have to revive it behind the players' backs
     async def main() -> None:
-        store = SQLiteStore(tmp_path / "db.sqlite3")
-        await store.open()
-        hub = Hub(store, max_tables=1)
-        try:
+        async with hub_in_process(tmp_path / "db.sqlite3", 1) as (hub, sent):
             first, _ = await hub.create(BoardSetup.for_board(1, rng=random.Random(1)), [], 1)
             second, _ = await hub.create(BoardSetup.for_board(2, rng=random.Random(2)), [], 2)
             assert list(hub.tables) == [second.id]  # the first one, idle, made room
-            sent: list[str] = []
-
-            async def send(text: str) -> None:
-                sent.append(text)
-
-            await hub.attach(second, Connection(Seat.NORTH, send), None)  # in use now
+            await hub.attach(second, collect(sent, Seat.NORTH), None)  # in use now
             table = await hub.get(first.id)  # a socket's table, before its hello
             assert table is not None and set(hub.tables) == {first.id, second.id}
             assert hub.eviction.sweep(hub.tables) == 1 and first.id not in hub.tables
-            await hub.attach(table, Connection(Seat.EAST, send), None)  # the hello
+            await hub.attach(table, collect(sent, Seat.EAST), None)  # the hello
             assert hub.tables.get(first.id) is table and table.conns
             assert hub.eviction.sweep(hub.tables) == 0  # both in use: nothing to drop
             assert json.loads(sent[-1])["table"] == first.id
-        finally:
-            await hub.close()
-            await store.close()
 
     asyncio.run(main())
 
@@ -261,26 +274,15 @@ def test_a_table_dropped_while_a_socket_waits_for_its_lock_is_held_again(tmp_pat
     # lock is free and the table has no socket, so a sweep may drop it then; the socket
     # must still join the table held, not an object out of memory
     async def main() -> None:
-        store = SQLiteStore(tmp_path / "db.sqlite3")
-        await store.open()
-        hub = Hub(store, max_tables=2)
-        try:
+        async with hub_in_process(tmp_path / "db.sqlite3", 2) as (hub, sent):
             made, _ = await hub.create(BoardSetup.for_board(1, rng=random.Random(1)), [], 1)
-            sent: list[str] = []
-
-            async def send(text: str) -> None:
-                sent.append(text)
-
             await made.lock.acquire()  # a command under way
-            task = asyncio.create_task(hub.attach(made, Connection(Seat.EAST, send), None))
+            task = asyncio.create_task(hub.attach(made, collect(sent, Seat.EAST), None))
             await asyncio.sleep(0.01)  # the socket waits for the lock
             made.lock.release()
             assert hub.eviction.drop(hub.tables, [made.id], "a sweep in the window") == 1
             joined = await task
             assert joined is made and hub.tables.get(made.id) is made and made.conns
             assert json.loads(sent[-1])["table"] == made.id
-        finally:
-            await hub.close()
-            await store.close()
 
     asyncio.run(main())

@@ -253,7 +253,8 @@ class Believer:
         #: question. The judge decides by each node's own values: a pattern only says
         #: where to look.
         self.suspects: set[tuple[int, ...]] = set()
-        #: :meth:`squandered` by node (the node key and the show-outs seen).
+        #: :meth:`squandered` by node (the node key, the local rules' choices and the
+        #: show-outs seen), in relative ranks.
         self.squanders: dict[tuple[Any, ...], int] = {}
         self.rounds = 0
 
@@ -426,15 +427,7 @@ class Believer:
             best = max(vals.values())
             got = vals[n.card]
             if got >= best:
-                waste = self.squandered(
-                    policy,
-                    n.pos,
-                    n.state,
-                    vals,
-                    best,
-                    key=n.key,
-                    base=policy.base_allowed(n.pos, n.state),
-                )
+                waste = self.squandered(policy, n.pos, n.state, vals, best, key=n.key)
                 if n.card.bit & waste:
                     # a discard that keeps the value only as the unseen cards lie, where
                     # another keeps the tricks the claimer counts on (see squandered)
@@ -490,14 +483,15 @@ class Believer:
         best: int,
         *,
         key: tuple[int, ...],
-        base: int,
+        base: int | None = None,
     ) -> int:
         """The discards at ``pos`` that keep the double-dummy value but throw away a trick
         the claimer counts on, as a mask (0: none): the cards of the claimer's side that no
         play of the opponents can stop (:func:`cash_count`: its top cards, crossing between
         its two hands by top cards or ruffs, whatever the unseen cards' lengths) fall short
         of the tricks his claim still needs after such a discard, and not after another
-        discard the local rules allow that keeps the value too.
+        discard the local rules allow (``base``: by default the policy's choices) that keeps
+        the value too.
 
         Double dummy values a discard knowing where every card lies: a discard of the card
         that a suit's last trick needs (West's S3 from S K-Q-J-3 opposite S A-6-5-2, the SA
@@ -526,6 +520,8 @@ class Believer:
             len(trick) < 3 and theirs & SUIT_MASKS[win.suit] & ~((win.bit << 1) - 1)
         ):
             return 0  # (partner's card does not surely win the trick: who leads next is open)
+        if base is None:
+            base = policy.base_allowed(pos, state)
         live = node_live(pos)
         memo = (key, to_rel(base, live), state[2])
         got = self.squanders.get(memo)
