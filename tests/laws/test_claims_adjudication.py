@@ -167,6 +167,19 @@ def test_R70_4_within_a_suit_the_short_hands_high_cards_go_first() -> None:
     assert adjudicate(q, E, 5, None, dd=None).awarded == 4
 
 
+def test_R70_4_a_suit_is_played_in_the_order_that_keeps_the_counted_tricks() -> None:
+    # a real table (RealBridge, endplay's example file, board 19): South claims seven of
+    # eight in hearts, the opponents out of trumps, after East's DK covers North's DQ. With
+    # D A-T-9-4 opposite D J-8 the count is four diamond tricks, the short hand's DJ crossed
+    # to by a low one (70E2, C1). The DT led from the long hand keeps the double-dummy value
+    # only as the opponents' diamonds lie; before the count was read in a suit's order, the
+    # ruling was 6 (the DT first, then a winner cashed too soon: "unstated technique")
+    p = pos("N:K83.98.J8. J9742..6.3 Q6..AT94.K7 AT..7532.T8", "H", N, "DQ", "DK")
+    for cls in ("club", "expert"):
+        r = adjudicate(p, S, 7, None, dd=None, player_class=cls)
+        assert r.awarded == 7 and not r.slips, cls
+
+
 def test_R70_5_defenders_claim_relying_on_partners_choice() -> None:
     # West cashes SA SK and leads the H2 to East's HA; East, discarding twice, may keep
     # the DA instead of the HA: the claim depends on partner's choice (70D2)

@@ -53,7 +53,7 @@ from bridgetable.adjudication.normal import (
     node_live,
     to_rel,
 )
-from bridgetable.core.cards import SUIT_MASKS, Card, cards_of_mask
+from bridgetable.core.cards import SUIT_MASKS, Card, Suit, cards_of_mask
 from bridgetable.core.position import Position, unchecked_position
 from bridgetable.core.seats import SEATS
 from bridgetable.core.tricks import winning_index
@@ -255,7 +255,7 @@ class Believer:
         self.suspects: set[tuple[int, ...]] = set()
         #: :meth:`squandered` by node (the node key, the local rules' choices and the
         #: show-outs seen), in relative ranks.
-        self.squanders: dict[tuple[Any, ...], int] = {}
+        self.squanders: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.rounds = 0
 
     def run(self, pos: Position) -> tuple[MinResult, tuple[sl.Slip, ...], bool]:
@@ -384,9 +384,10 @@ class Believer:
                 allowed |= c.bit
             else:
                 unblock |= _unblocking(policy, pos, c, vals, best)
-        waste = self.squandered(policy, pos, state, vals, best, key=key, base=base)
-        if allowed & ~waste:
-            allowed &= ~waste
+        waste, keeps = self.squandered(policy, pos, state, vals, best, key=key, base=base)
+        if (allowed | keeps) & ~waste:
+            allowed = (allowed | keeps) & ~waste
+            unblock |= keeps
         if unblock & ~base:
             allowed |= unblock
             self.judge_depth = min(self.judge_depth, pos.tricks_left)
@@ -427,12 +428,13 @@ class Believer:
             best = max(vals.values())
             got = vals[n.card]
             if got >= best:
-                waste = self.squandered(policy, n.pos, n.state, vals, best, key=n.key)
+                waste, keeps = self.squandered(policy, n.pos, n.state, vals, best, key=n.key)
                 if n.card.bit & waste:
-                    # a discard that keeps the value only as the unseen cards lie, where
+                    # a play that keeps the value only as the unseen cards lie, where
                     # another keeps the tricks the claimer counts on (see squandered)
                     old = edits.get(n.key, (0, 0))
-                    edits[n.key] = (old[0] | to_rel(waste, live), old[1])
+                    ban = old[0] | to_rel(waste, live)
+                    edits[n.key] = (ban, (old[1] | to_rel(keeps, live)) & ~ban)
                     self.suspects.add(_pattern(n.pos))
                 continue
             kind = self._verdict(policy, n, vals, best, live)
@@ -484,62 +486,81 @@ class Believer:
         *,
         key: tuple[int, ...],
         base: int | None = None,
-    ) -> int:
-        """The discards at ``pos`` that keep the double-dummy value but throw away a trick
-        the claimer counts on, as a mask (0: none): the cards of the claimer's side that no
-        play of the opponents can stop (:func:`cash_count`: its top cards, crossing between
-        its two hands by top cards or ruffs, whatever the unseen cards' lengths) fall short
-        of the tricks his claim still needs after such a discard, and not after another
-        discard the local rules allow (``base``: by default the policy's choices) that keeps
-        the value too.
+    ) -> tuple[int, int]:
+        """The plays at ``pos`` that keep the double-dummy value but throw away a trick the
+        claimer counts on, and those of the same kind that keep both, as masks (0, 0: none).
+        The tricks of the claimer's side that no play of the opponents can stop
+        (:func:`count_after`: this trick if his side surely wins it, then its top cards,
+        crossing between its two hands by top cards or ruffs, whatever the unseen cards'
+        lengths) fall short of the tricks his claim still needs after such a play, and not
+        after another that keeps the value too and is of the same kind: two discards the
+        local rules allow (``base``: by default the policy's choices), or two cards of one
+        suit the local rules play (an order within the suit, led or followed: its cards
+        that keep the count are added where the local rules do not play them).
 
-        Double dummy values a discard knowing where every card lies: a discard of the card
+        Double dummy values a play knowing where every card lies: a discard of the card
         that a suit's last trick needs (West's S3 from S K-Q-J-3 opposite S A-6-5-2, the SA
         then blocked) keeps the value where the unseen cards give the trick back elsewhere
-        (North's CK bare under the CA). A player who believes his claim counts his tricks from
-        what he sees: he keeps the cards his count needs and throws one it does not (Laws 70A
-        and N2: irrational is what no player would choose given the facts he knew; issue
-        17's pattern "discarding the winner that matters"). Read where partner's card surely
-        wins the trick (so partner leads next, and the count starts from him), for declarer's
-        side only (a defender who claims does not see his partner's hand) and while the
-        opponents hold no trump (the count knows nothing of their ruffs)."""
-        trick = pos.trick
-        if not trick or policy.dummy >= 0 or policy.claimed < 0:
-            return 0
-        seat = int(pos.to_play)
-        hand = pos.hands[seat]
-        if hand & SUIT_MASKS[trick[0].suit]:
-            return 0  # (not a discard)
+        (North's CK bare under the CA); so does the CK led from C K-T-9-6 opposite C A-Q,
+        which wastes one of the side's three top clubs, where the opponents' clubs happen to
+        fall. A player who believes his claim counts his tricks from what he sees: he keeps
+        the cards his count needs and throws one it does not (Laws 70A and N2: irrational is
+        what no player would choose given the facts he knew; issue 17's pattern "discarding
+        the winner that matters"), and plays a suit in the order that keeps its tricks, the
+        short hand's high cards first (C1, Law 70E2; the profile's ``short_hand_first``: an
+        order within a suit is deemed, so a suit led or followed in an order that loses a
+        counted trick is no careless play, unlike an order between suits, slip e). Read for
+        declarer's side only (a defender who claims does not see his partner's hand) and
+        while the opponents hold no trump (the count knows nothing of their ruffs)."""
+        if policy.dummy >= 0 or policy.claimed < 0:
+            return 0, 0
         trump = policy.trump
         theirs = policy._theirs(pos)
         if trump is not None and theirs & SUIT_MASKS[trump]:
-            return 0
-        w = winning_index(trick, trump)
-        win = trick[w]
-        if (pos.leader + w) & 3 != seat ^ 2 or (
-            len(trick) < 3 and theirs & SUIT_MASKS[win.suit] & ~((win.bit << 1) - 1)
-        ):
-            return 0  # (partner's card does not surely win the trick: who leads next is open)
+            return 0, 0
         if base is None:
             base = policy.base_allowed(pos, state)
+        trick = pos.trick
+        t = -1 if trump is None else int(trump)
+        hand = pos.hands[pos.to_play]
+        groups: list[list[Card]] = []
+        if trick and not hand & SUIT_MASKS[trick[0].suit]:
+            # discards: of the local rules' choices
+            groups.append(
+                [c for c in cards_of_mask(base) if vals.get(c, -1) >= best and int(c.suit) != t]
+            )
+        elif policy.prof.short_hand_first and policy.prof.top_down:
+            # an order within a suit: of every card of a suit the local rules choose (they
+            # lead a suit from its top and follow by rules of thumb; C1 orders it)
+            for suit in {c.suit for c in cards_of_mask(base)}:
+                legal = pos.legal_mask() & SUIT_MASKS[suit]
+                groups.append([c for c in cards_of_mask(legal) if vals.get(c, -1) >= best])
+        groups = [g for g in groups if len(g) > 1 and not _one_run(pos, _mask(g))]
+        if not groups:
+            return 0, 0
         live = node_live(pos)
         memo = (key, to_rel(base, live), state[2])
         got = self.squanders.get(memo)
         if got is not None:
-            return from_rel(got, live)
-        out = 0
-        t = -1 if trump is None else int(trump)
-        discards = [c for c in cards_of_mask(base) if vals.get(c, -1) >= best and int(c.suit) != t]
-        if len(discards) > 1:
-            need = policy.need(pos, state) - 1  # (partner wins this trick)
-            partner = pos.hands[seat ^ 2]  # (he has played to it: partner's card wins it)
-            counts = {c: cash_count(partner, hand & ~c.bit, theirs, t) for c in discards}
-            if max(counts.values()) >= need:
+            return from_rel(got[0], live), from_rel(got[1], live)
+        waste = keeps = 0
+        need = policy.need(pos, state)
+        if need > 0:
+            for group in groups:
+                counts = {c: count_after(pos, c, theirs, t) for c in group}
+                if max(counts.values()) < need:
+                    continue
+                short = ok = 0
                 for c, n in counts.items():
                     if n < need:
-                        out |= c.bit
-        self.squanders[memo] = to_rel(out, live)
-        return out
+                        short |= c.bit
+                    else:
+                        ok |= c.bit
+                if short & base:
+                    waste |= short & base
+                    keeps |= ok
+        self.squanders[memo] = (to_rel(waste, live), to_rel(keeps, live))
+        return waste, keeps
 
     def _verdict(
         self, policy: NormalPlay, n: _Node, vals: dict[Card, int], best: int, live: int
@@ -744,6 +765,64 @@ class Believer:
             if others and mine >= max(others):
                 as_good = True
         return better, as_good
+
+
+def count_after(pos: Position, card: Card, theirs: int, trump: int) -> int:
+    """The tricks the side to play at ``pos`` takes from this trick on that no play of the
+    opponents can stop, if it plays ``card`` now (:func:`cash_count` after this trick):
+    this trick when a card of the side surely wins it (the highest card so far, and above
+    every card of ``theirs`` in its suit when an opponent is still to play, or a ruff),
+    partner answering as best he can when he is still to play; 0 when the trick may be the
+    opponents'. ``theirs``: the opponents' cards, who hold no trump (the caller's
+    condition); ``trump``: the trump suit's index, -1 for none.
+
+    >>> from bridgetable.core.seats import Seat
+    >>> deal = "N:KT96.A.. 5432.K.. AQ.32.2. J87.Q.J."
+    >>> pos = Position.from_pbn(deal, trump=None, leader=Seat.NORTH)
+    >>> theirs = pos.hands[1] | pos.hands[3]
+    >>> count_after(pos, Card("SK"), theirs, -1)  # South's SA or SQ wasted under it
+    3
+    >>> count_after(pos, Card("S6"), theirs, -1)  # the short hand's SA-SQ first
+    4
+    """
+    x = int(pos.to_play)
+    y = x ^ 2
+    trick = pos.trick
+    still = [(x + i) & 3 for i in range(1, 4 - len(trick))]
+    played = [((int(pos.leader) + i) & 3, c) for i, c in enumerate(trick)]
+    hx = pos.hands[x] & ~card.bit
+    led = (trick[0] if trick else card).suit
+    if y in still:
+        hy_all = pos.hands[y]
+        follow = hy_all & SUIT_MASKS[led]
+        answers = [(c.bit, [(y, c)]) for c in cards_of_mask(follow or hy_all)]
+    else:
+        answers = [(0, [])]
+    best = 0
+    for bit, more in answers:
+        cards = [*played, (x, card), *more]
+        w = winning_index([c for _, c in cards], None if trump < 0 else Suit(trump))
+        seat, win = cards[w]
+        if seat & 1 != x & 1:
+            continue  # an opponent's card wins so far
+        ruff = win.suit is not led and int(win.suit) == trump
+        higher = theirs & SUIT_MASKS[win.suit] & ~((win.bit << 1) - 1)
+        if higher and not ruff and any(s & 1 != x & 1 for s in still):
+            continue  # an opponent still to play may hold a higher card
+        hy = pos.hands[y] & ~bit
+        if seat == x:
+            n = 1 + cash_count(hx, hy, theirs, trump)
+        else:
+            n = 1 + cash_count(hy, hx, theirs, trump)
+        best = max(best, n)
+    return best
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    out = 0
+    for c in cards:
+        out |= c.bit
+    return out
 
 
 def cash_count(lead: int, partner: int, theirs: int, trump: int) -> int:
