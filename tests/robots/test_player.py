@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
+from bridgetable.adjudication.ruling import adjudicate_case
 from bridgetable.core.board import Board
 from bridgetable.core.calls import Contract, parse_call
 from bridgetable.core.cards import Card, Hand, Suit
 from bridgetable.core.deal import Deal
+from bridgetable.core.phase import Phase
 from bridgetable.core.position import Position
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat
@@ -457,11 +459,49 @@ def test_mid_play_makes_or_beats_the_contract_first(
             elif can_claim:
                 seen["exact"] += 1
             cmd = decide(view, mem.to_dict(), cfg, seed)
-        if cmd == {"action": "claim", "args": {"tricks": left}}:
+        if cmd is not None and cmd["action"] == "claim":
+            assert cmd["args"]["tricks"] == left and cmd["args"]["statement"]
             assert can_claim and all(max(v.values()) == left for v in values)
         else:
             assert cmd == {"action": "play", "args": {"card": str(want)}}
     assert seen["targets"] >= 3 and seen["exact"] >= 1 and seen["settled"] >= 1, seen
+
+
+def test_a_robot_claims_with_its_line_and_the_robot_opponents_agree() -> None:
+    """Issue 16 (Deliver 5): four robots play 3NT; declarer claims with a statement, the
+    leads of a line the adjudicator upholds on his samples (68C, 70); the robot opponents,
+    ruling the claim the same way, agree, and the claim stands on the real cards."""
+    deal = Deal.from_pbn("N:AKQJ.AKQJ.AKQ.AK 765.765.8765.876 T98.T98.JT9.QJT9 432.432.432.5432")
+    b = Board(BoardSetup.for_board(1, deal=deal, contract=Contract.parse("3NT S")))
+    cfg = {"lead_samples": 4, "play_samples": 8}
+    mems = {s: Memory() for s in Seat}
+
+    def robot(seat: Seat) -> dict[str, Any] | None:
+        for s in Seat:
+            mems[s].observe(b.view_for(s).to_dict())
+        return decide(b.view_for(seat).to_dict(), mems[seat].to_dict(), cfg, 5)
+
+    for _ in range(60):
+        seat = b.to_act
+        assert seat is not None, "the robot declarer never claimed"
+        actor = Seat.SOUTH if seat is Seat.NORTH else seat
+        cmd = robot(actor)
+        assert cmd is not None
+        if cmd["action"] == "claim":
+            break
+        if cmd["action"] == "face_lead":
+            b.face_lead(actor)
+        else:
+            b.play(actor, Card(cmd["args"]["card"]))
+    assert cmd["action"] == "claim"
+    tricks, statement = cmd["args"]["tricks"], cmd["args"]["statement"]
+    assert tricks == b.position().tricks_left and statement
+    b.make_claim(Seat.SOUTH, tricks, statement)
+    assert adjudicate_case(b.claim_case(), want_floor=False).awarded == tricks
+    for opp in (Seat.WEST, Seat.EAST):
+        assert robot(opp) == {"action": "agree_claim", "args": {}}
+        b.agree_claim(opp)
+    assert b.phase is Phase.ENDED
 
 
 def test_robot_claims_once_a_board() -> None:

@@ -36,16 +36,21 @@ tricks: the highest total over the layouts of every card's exact score (``soluti
 ties to the lowest card. A declarer on lead who may claim has every card scored exactly too
 (for the claim check below), and the target criterion is then read from those scores.
 
-When the legal cards are equivalent on every layout (one suit, every card between them
-in the same hand or played to a quitted trick) they would all tie, and the lowest is played
+When the legal cards are equivalent on every layout (one suit, every card between them in
+the same hand or played to a quitted trick) they would all tie, and the lowest is played
 without solving. A declarer on lead claims the rest when every sample gives his side every
-remaining trick (once a board: after a disputed claim played on, he plays the cards out). A
-claim is answered by the adjudicator's ruling on each sampled layout (the claim case as the
-view shows it: the claimer, the claim and its statement, the code of Laws, the show-outs
-and dummy, :func:`claim_case`), by double dummy on a layout the adjudicator could not decide
-in time: agree when the claim holds, dispute (or, as the claimer's partner, object)
-otherwise. After its own dispute a robot asks for the adjudicator's proposed
-ruling; it accepts a proposal, and agrees when a player asks to play on.
+remaining trick and the line he would follow is sure under the adjudicator's normal play: he
+states it (68C), the cards his side leads in order on a double-dummy line of one layout
+(:func:`claim_line`), and claims only when the adjudicator upholds the claim with that
+statement on his first distinct samples (:func:`stated_claim_holds`), as a good player
+claims a line he sees to be sure so that the opponents can agree (once a board: after a
+disputed claim played on, he plays the cards out). A claim is answered by the adjudicator's
+ruling on each sampled layout (the claim case as the view shows it: the claimer, the claim
+and its statement, the code of Laws, the show-outs and dummy, :func:`claim_case`), by double
+dummy on a layout the adjudicator could not decide in time: agree when the claim holds,
+dispute (or, as the claimer's partner, object) otherwise. After its own dispute a robot asks
+for the adjudicator's proposed ruling; it accepts a proposal, and agrees when a player asks
+to play on.
 """
 
 from __future__ import annotations
@@ -713,7 +718,11 @@ def choose_play(
         and tricks_left <= cfg.claim_check_tricks
         and all(max(v for _, v in groups) == tricks_left for groups in scores if groups)
     ):
-        return {"action": "claim", "args": {"tricks": tricks_left}}
+        statement = claim_line(positions[0], solver)
+        if statement is not None and stated_claim_holds(
+            view, mem, positions, tricks_left, statement, solver=solver
+        ):
+            return {"action": "claim", "args": {"tricks": tricks_left, "statement": statement}}
     if need is not None:
         tied = tied_by_targets(len(positions), legal, need, tricks_left, _scores_reach(scores))
         assert tied is not None
@@ -794,6 +803,81 @@ def break_ties(
 
 
 # ----------------------------------------------------------------------------- claims
+
+
+#: Layouts on which a robot's stated claim is ruled before it claims (the first distinct
+#: ones of its samples), and the adjudicator's time cap on each (s).
+CLAIM_CHECK_LAYOUTS = 8
+CLAIM_CHECK_CAP = 0.5
+
+
+def claim_line(pos: Position, solver: DoubleDummy | None = None) -> str | None:
+    """The statement of a claim of every remaining trick at ``pos`` (the side to lead claims):
+    the cards its side leads, in order (statement notation: ``SA SK HQ``), on a line that
+    takes every trick double dummy on this layout -- at each lead the highest card of the
+    first suit whose cards keep every trick, each other card the double-dummy play of its
+    seat. ``None`` where no such line is found (no solver, or a lead that loses a trick).
+
+    Example:
+        >>> from bridgetable.core.seats import Seat
+        >>> from bridgetable.solver.reference import ReferenceSolver
+        >>> p = Position.from_pbn("N:AK.A.. QJ.2.. T9.3.. 32.4..", trump=None, leader=Seat.NORTH)
+        >>> claim_line(p, ReferenceSolver())
+        'HA SA SK'
+    """
+    side = pos.to_play.side
+    leads: list[str] = []
+    p = pos
+    while p.tricks_left:
+        values = card_values_many([p], solver)
+        if values is None:
+            return None
+        vals = values[0]
+        best = max(vals.values())
+        mine = p.to_play.side is side
+        if mine and best < p.tricks_left:
+            return None  # (the side no longer takes every trick)
+        right = [c for c, v in vals.items() if v == best]
+        if not p.trick and mine:
+            suit = min(c.suit for c in right)
+            card = max(c for c in right if c.suit is suit)
+            leads.append(str(card))
+        else:
+            card = min(right)
+        p = p.play(card)
+    return " ".join(leads)
+
+
+def stated_claim_holds(
+    view: dict[str, Any],
+    mem: Memory,
+    positions: list[Position],
+    tricks: int,
+    statement: str,
+    *,
+    solver: DoubleDummy | None = None,
+) -> bool:
+    """Whether the robot's claim of ``tricks`` with ``statement`` stands under the
+    adjudicator's normal play (Laws 70, 71) on each of the first ``CLAIM_CHECK_LAYOUTS``
+    distinct layouts of ``positions`` (its samples of the cards it cannot see): a good player
+    claims when his line is sure, and states it (68C), so that the opponents can agree."""
+    me = view["role"]
+    claim_view = {**view, "claim": {"claimer": me, "tricks": tricks, "statement": statement}}
+    unique = list({p.hands: p for p in positions}.values())[:CLAIM_CHECK_LAYOUTS]
+    try:
+        for p in unique:
+            r = adjudicate_case(
+                claim_case(claim_view, mem, p),
+                solver=solver,
+                dd=False,
+                want_floor=False,
+                time_cap=CLAIM_CHECK_CAP,
+            )
+            if r.awarded is None or r.awarded < tricks:
+                return False
+    except SolverError:
+        return False
+    return True
 
 
 def claim_case(view: dict[str, Any], mem: Memory, position: Position) -> ClaimCase:
