@@ -493,7 +493,7 @@ def test_a_robot_claims_with_its_line_and_the_robot_opponents_agree() -> None:
             b.face_lead(actor)
         else:
             b.play(actor, Card(cmd["args"]["card"]))
-    assert cmd["action"] == "claim"
+    assert cmd is not None and cmd["action"] == "claim"
     tricks, statement = cmd["args"]["tricks"], cmd["args"]["statement"]
     assert tricks == b.position().tricks_left and statement
     b.make_claim(Seat.SOUTH, tricks, statement)
