@@ -93,6 +93,7 @@ RESPONSES = [
     ("K42.Q9.J732.Q652", "1H P", "1NT"),
     ("KQ4.Q9.AJ32.KJ52", "1H P", "3NT"),  # 15-17 balanced, two hearts
     ("42.96.J732.Q8652", "1H P", "Pass"),
+    ("K95432.73.5.QT62", "1H P", "1S"),  # five HCP and six spades: 7 points, respond
     # to 1S
     ("42.KQT96.A32.K52", "1S P", "2H"),  # 2H promises five
     ("42.KQT9.A32.K852", "1S P", "2C"),
@@ -105,6 +106,8 @@ RESPONSES = [
     ("K42.A97.KJ3.KQ52", "1D P", "3NT"),  # 16-17 balanced
     ("K4.Q97.Q832.J852", "1D P", "2D"),  # simple raise
     ("K4.A97.K832.Q852", "1C P", "1D"),
+    ("93.QJT832.QT96.5", "1D P", "1H"),  # five HCP and six hearts
+    ("93.QJT83.QT96.52", "1D P", "Pass"),  # five HCP and five: no response
     # to 1NT
     ("KJ42.Q97.Q32.852", "1NT P", "2C"),  # Stayman with a four-card major and 8+
     ("K4.QJ976.J32.852", "1NT P", "2D"),  # transfer to hearts
@@ -169,6 +172,10 @@ REBIDS = [
     ("KJ42.Q97.AK2.852", "1C P 1S P 1NT P", "3NT"),
     ("KJ4.Q97.AK2.8652", "1S P 2C P 2S P", "4S"),
     ("KT72.AKJT8.42.J7", "1S P 2H P 2S P", "4S"),  # 12 HCP, 13 points: the fit, not 3NT
+    # five spades and four hearts with game values over 1NT: the jump in hearts forces to
+    # game, and opener raises with four
+    ("KJ653.AJ86.Q3.QT", "1C P 1S P 1NT P", "3H"),
+    ("T9.KQ32.A97.AJ84", "1C P 1S P 1NT P 3H P", "4H"),
     ("5.QJT964.K3.AKT6", "1D P 1H P 3D P", "4H"),  # six hearts after the jump rebid
     ("5.QJT9.K763.AKT6", "1D P 1H P 3D P", "3NT"),
     # 11-12 without a fit invites with 2NT over a one-level rebid too (1NT is 6-10)
@@ -212,6 +219,8 @@ COMPETITIVE = [
     ("42.KQT976.32.852", "1C", "2H"),  # weak jump overcall
     ("42.AQT96.K32.A52", "1S", "2H"),  # two-level overcall
     ("KJ42.Q3.J532.852", "1C 1H", "X"),  # negative double: four spades
+    ("KJ976.Q3.J53.852", "1C 1H", "1S"),  # five spades are bid
+    ("K3.AQJ76.J53.852", "1S 2D", "2H"),  # five hearts and 10+: 2H forcing, not the double
     ("K42.Q953.J532.85", "1H 1S", "2H"),  # raise over the overcall
     ("K42.Q96.J532.852", "1H X P", "1NT"),  # 6-10, a heart stopper
     ("K42.962.J532.852", "1H X P", "2D"),  # advancing a takeout double
@@ -246,6 +255,25 @@ COMPETITIVE = [
     # the overcaller after advancer's cue-bid: game with opening values
     ("KQJ985.AQ852.54.", "1D 1S P 2D P", "4S"),
     ("KQJ76.K42.32.Q52", "1D 1S P 2D P", "2S"),
+    ("KQJ985.AQ852.54.", "1D 1S X 2D P", "4S"),  # the same over a negative double
+    # the defender behind a response: a six-card suit from 10 HCP, a five-card one from 12
+    ("A4.K2.KQJ976.J52", "1C P 1S", "2D"),
+    ("74.82.KJ8765.AQ9", "1S P 2S", "3D"),
+    ("K4.Q82.KJ876.J52", "1C P 1S", "Pass"),
+    # opener's raise of responder's major over an overcall
+    ("A3.KQ76.KJ52.Q43", "1D P 1H 1S", "2H"),
+    # opener after the negative double and their raise: game in the doubler's major with
+    # 16+ support points, a minimum passes
+    (".AKQ2.K6543.JT62", "1D 1S X 3S", "4H"),
+    ("Q3.KJ76.KJ52.Q43", "1D 1S X 2S", "Pass"),
+    # advancing a weak jump overcall, as a weak two: game with 14+, else a preemptive raise
+    ("AK4.Q73.A852.K73", "1C 2H P", "4H"),
+    ("Q73.K84.8652.732", "1C 2H P", "3H"),
+    # over a suit overcall of 1NT, natural: a major at three forces, at two it is weak;
+    # 3NT with their suit stopped
+    ("K4.QJ976.A32.852", "1NT 2C", "3H"),
+    ("K4.QJ976.J32.852", "1NT 2C", "2H"),
+    ("KQ4.976.A32.Q852", "1NT 2C", "3NT"),
 ]
 
 
@@ -302,6 +330,13 @@ EXPLANATIONS = [
     ("1S P 2NT P 3NT P", "4NT", "Blackwood: asks for aces, 15+ HCP, forcing one round"),
     ("1S P 2NT P 3NT P 4NT P", "5D", "Answer to Blackwood, 1 aces, forcing one round"),
     ("1H", "1NT", "15-18 HCP, balanced, a stopper in hearts"),
+    ("1D P", "1H", "5+ HCP, 4+ hearts, forcing one round"),  # 5 HCP with six hearts
+    ("1C 1H", "1S", "6+ HCP, 5+ spades, forcing one round"),
+    ("1C P 1S", "2D", "10-16 HCP, 5+ diamonds"),
+    ("1C P 1S P 1NT P", "3H", "Jump shift, 13+ HCP, 5+ spades, 4+ hearts, forcing to game"),
+    ("1NT 2C", "3H", "10+ HCP, 5+ hearts, forcing to game"),
+    ("1NT 2C", "2H", "At most 9 HCP, 5+ hearts"),
+    ("1C 2H P", "3H", "Preemptive raise, at most 13 HCP, 3+ hearts"),
 ]
 
 
