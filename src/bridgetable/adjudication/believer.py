@@ -434,7 +434,10 @@ class Believer:
                     # another keeps the tricks the claimer counts on (see squandered)
                     old = edits.get(n.key, (0, 0))
                     ban = old[0] | to_rel(waste, live)
-                    edits[n.key] = (ban, (old[1] | to_rel(keeps, live)) & ~ban)
+                    # (an added card the local rules play already would only clear the
+                    # search's table)
+                    add = to_rel(keeps & ~policy.base_allowed(n.pos, n.state), live)
+                    edits[n.key] = (ban, (old[1] | add) & ~ban)
                     self.suspects.add(_pattern(n.pos))
                 continue
             kind = self._verdict(policy, n, vals, best, live)
