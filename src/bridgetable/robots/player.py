@@ -41,7 +41,8 @@ the same hand or played to a quitted trick) they would all tie, and the lowest i
 without solving. A declarer on lead claims the rest when every sample gives his side every
 remaining trick and the line he would follow is sure under the adjudicator's normal play: he
 states it (68C), the cards his side leads in order on a double-dummy line of one layout
-(:func:`claim_line`), and claims only when the adjudicator upholds the claim with that
+(:func:`claim_line`; a run of a suit said as ``cash``, :func:`readable_statement`, else card
+by card), and claims only when the adjudicator upholds the claim with that
 statement on his first distinct samples (:func:`stated_claim_holds`), as a good player
 claims a line he sees to be sure so that the opponents can agree (once a board: after a
 disputed claim played on, he plays the cards out). A claim is answered by the adjudicator's
@@ -718,11 +719,11 @@ def choose_play(
         and tricks_left <= cfg.claim_check_tricks
         and all(max(v for _, v in groups) == tricks_left for groups in scores if groups)
     ):
-        statement = claim_line(positions[0], solver)
-        if statement is not None and stated_claim_holds(
-            view, mem, positions, tricks_left, statement, solver=solver
-        ):
-            return {"action": "claim", "args": {"tricks": tricks_left, "statement": statement}}
+        line = claim_line(positions[0], solver)
+        # the line as a player would state it, else card by card
+        for statement in [] if line is None else dict.fromkeys((readable_statement(line), line)):
+            if stated_claim_holds(view, mem, positions, tricks_left, statement, solver=solver):
+                return {"action": "claim", "args": {"tricks": tricks_left, "statement": statement}}
     if need is not None:
         tied = tied_by_targets(len(positions), legal, need, tricks_left, _scores_reach(scores))
         assert tied is not None
@@ -839,13 +840,42 @@ def claim_line(pos: Position, solver: DoubleDummy | None = None) -> str | None:
             return None  # (the side no longer takes every trick)
         right = [c for c, v in vals.items() if v == best]
         if not p.trick and mine:
-            suit = min(c.suit for c in right)
+            suits = {c.suit for c in right}
+            last = Card(leads[-1]).suit if leads else None
+            suit = last if last in suits else min(suits)  # (a suit run on, when it may be)
             card = max(c for c in right if c.suit is suit)
             leads.append(str(card))
         else:
             card = min(right)
         p = p.play(card)
     return " ".join(leads)
+
+
+def readable_statement(line: str) -> str:
+    """``line`` (cards led in order, :func:`claim_line`) as a player would say it: each run of
+    two or more leads of one suit as ``cash`` the suit, the other cards named, in order.
+
+    >>> readable_statement("HA SA SK SQ DA CA")
+    'HA then cash S then DA CA'
+    """
+    runs: list[list[str]] = []
+    for card in line.split():
+        if runs and runs[-1][0][0] == card[0]:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    groups: list[str] = []
+    single = False
+    for run in runs:
+        if len(run) > 1:
+            groups.append(f"cash {run[0][0]}")
+            single = False
+        elif single:
+            groups[-1] += f" {run[0]}"
+        else:
+            groups.append(run[0])
+            single = True
+    return " then ".join(groups)
 
 
 def stated_claim_holds(
