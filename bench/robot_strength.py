@@ -17,8 +17,10 @@ For every record of ``tests/data/corpus/pbn/ben__camrose2024_robot_play.pbn`` an
   to play gets with the best card minus those it gets after the card chosen (0 for a card
   as good as any). A board's costs are summed for the declaring side (declarer and dummy)
   and for the defenders. Play stops at a claim (the record's, or our declarer's: a robot
-  claims only when every sample gives it the rest; the claim is then checked double dummy
-  and a wrong one counted).
+  claims when every sample gives it the rest, or near the end the same tricks on every
+  sample, and the adjudicator upholds its stated line; the claim is then checked double
+  dummy, a wrong one counted, and a trick it concedes that double dummy would take is
+  added to our declarer's loss).
 - **Time.** Wall seconds of every robot decision: each call, the opening lead, each other
   card (forced ones included: that is what a player waits for), p50 and p90.
 
@@ -307,6 +309,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 pos, claimed = played.claim
                 got = solver.tricks(pos, pos.to_play.side)
                 row["our_claim_wrong"] = got < claimed
+                # a claim that concedes a trick double dummy would take costs that trick
+                row["our_declarer_loss"] = decl + max(0, got - claimed)
             if rec is not None:
                 decl, defe, errs = card_costs(record_moves(rec), solver)
                 row.update(record_declarer_loss=decl, record_defence_loss=defe, record_errors=errs)

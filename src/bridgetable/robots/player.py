@@ -39,7 +39,8 @@ ties to the lowest card. A declarer on lead who may claim has every card scored 
 When the legal cards are equivalent on every layout (one suit, every card between them in
 the same hand or played to a quitted trick) they would all tie, and the lowest is played
 without solving. A declarer on lead claims the rest when every sample gives his side every
-remaining trick and the line he would follow is sure under the adjudicator's normal play: he
+remaining trick (or, near the end, the same number of them on every sample, conceding the
+others) and the line he would follow is sure under the adjudicator's normal play: he
 states it (68C), the cards his side leads in order on a double-dummy line of one layout
 (:func:`claim_line`; a run of a suit said as ``cash``, :func:`readable_statement`, else card
 by card), and claims only when the adjudicator upholds the claim with that
@@ -120,11 +121,15 @@ class RobotConfig:
     decide), each hand fitting the auction (up to ``bid_tries`` hands drawn for each), and take
     another candidate than the system's call when it averages ``bid_margin`` IMPs more,
     putting at most about ``bid_budget`` questions to double dummy (a bound on the time that
-    does not depend on the machine's load)."""
+    does not depend on the machine's load). A declarer on lead claims the remaining tricks
+    with at most ``claim_check_tricks`` left, and fewer than them, conceding the rest, with at
+    most ``concede_tricks`` left (0: never), when every layout gives his side the same number
+    (:func:`choose_play`)."""
 
     lead_samples: int = 32
     play_samples: int = 48
     claim_check_tricks: int = 13
+    concede_tricks: int = 5
     system: str = "sayc"
     regulation: str = "acbl"
     lead_draws: int = 32
@@ -713,17 +718,22 @@ def choose_play(
     scores = card_scores_many(positions, solver)
     if scores is None:
         return fallback_card(view)
+    tops = [max(v for _, v in groups) for groups in scores if groups]
+    sure = min(tops) if tops else 0
     if (
         can_claim
         and not view.get("trick")
-        and tricks_left <= cfg.claim_check_tricks
-        and all(max(v for _, v in groups) == tricks_left for groups in scores if groups)
+        and sure == max(tops, default=-1)  # (every layout the same: no trick left to play for)
+        and (
+            sure == tricks_left <= cfg.claim_check_tricks
+            or 1 <= sure < tricks_left <= cfg.concede_tricks
+        )
     ):
         line = claim_line(positions[0], solver)
         # the line as a player would state it, else card by card
         for statement in [] if line is None else dict.fromkeys((readable_statement(line), line)):
-            if stated_claim_holds(view, mem, positions, tricks_left, statement, solver=solver):
-                return {"action": "claim", "args": {"tricks": tricks_left, "statement": statement}}
+            if stated_claim_holds(view, mem, positions, sure, statement, solver=solver):
+                return {"action": "claim", "args": {"tricks": sure, "statement": statement}}
     if need is not None:
         tied = tied_by_targets(len(positions), legal, need, tricks_left, _scores_reach(scores))
         assert tied is not None
@@ -813,11 +823,11 @@ CLAIM_CHECK_CAP = 0.5
 
 
 def claim_line(pos: Position, solver: DoubleDummy | None = None) -> str | None:
-    """The statement of a claim of every remaining trick at ``pos`` (the side to lead claims):
-    the cards its side leads, in order (statement notation: ``SA SK HQ``), on a line that
-    takes every trick double dummy on this layout -- at each lead the highest card of the
-    first suit whose cards keep every trick, each other card the double-dummy play of its
-    seat. ``None`` where no such line is found (no solver, or a lead that loses a trick).
+    """The statement of a claim at ``pos`` (the side to lead claims): the cards its side
+    leads, in order (statement notation: ``SA SK HQ``), on a line that takes its double-dummy
+    tricks on this layout -- at each of its leads the highest card of a suit whose cards keep
+    them (the suit led before where it may, else the first), each other card the double-dummy
+    play of its seat (the lowest of the best). ``None`` without a solver.
 
     Example:
         >>> from bridgetable.core.seats import Seat
@@ -836,8 +846,6 @@ def claim_line(pos: Position, solver: DoubleDummy | None = None) -> str | None:
         vals = values[0]
         best = max(vals.values())
         mine = p.to_play.side is side
-        if mine and best < p.tricks_left:
-            return None  # (the side no longer takes every trick)
         right = [c for c, v in vals.items() if v == best]
         if not p.trick and mine:
             suits = {c.suit for c in right}
