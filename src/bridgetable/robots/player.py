@@ -729,7 +729,12 @@ def choose_play(
             or 1 <= sure < tricks_left <= cfg.concede_tricks
         )
     ):
-        line = claim_line(positions[0], solver)
+        # the first lead right on every layout, where one is
+        every = sum(c.bit for c in legal)
+        for groups in scores:
+            top = max((v for _, v in groups), default=0)
+            every &= sum(m for m, v in groups if v == top)
+        line = claim_line(positions[0], solver, first=every or None)
         # the line as a player would state it, else card by card
         for statement in [] if line is None else dict.fromkeys((readable_statement(line), line)):
             if stated_claim_holds(view, mem, positions, sure, statement, solver=solver):
@@ -822,12 +827,16 @@ CLAIM_CHECK_LAYOUTS = 8
 CLAIM_CHECK_CAP = 0.5
 
 
-def claim_line(pos: Position, solver: DoubleDummy | None = None) -> str | None:
+def claim_line(
+    pos: Position, solver: DoubleDummy | None = None, *, first: int | None = None
+) -> str | None:
     """The statement of a claim at ``pos`` (the side to lead claims): the cards its side
     leads, in order (statement notation: ``SA SK HQ``), on a line that takes its double-dummy
     tricks on this layout -- at each of its leads the highest card of a suit whose cards keep
     them (the suit led before where it may, else the first), each other card the double-dummy
-    play of its seat (the lowest of the best). ``None`` without a solver.
+    play of its seat (the lowest of the best). ``first``: the cards the first lead is chosen
+    from where one of them keeps the tricks (a mask: those right on every layout the robot
+    considered). ``None`` without a solver.
 
     Example:
         >>> from bridgetable.core.seats import Seat
@@ -847,6 +856,8 @@ def claim_line(pos: Position, solver: DoubleDummy | None = None) -> str | None:
         best = max(vals.values())
         mine = p.to_play.side is side
         right = [c for c, v in vals.items() if v == best]
+        if first is not None and not leads and any(c.bit & first for c in right):
+            right = [c for c in right if c.bit & first]
         if not p.trick and mine:
             suits = {c.suit for c in right}
             last = Card(leads[-1]).suit if leads else None
