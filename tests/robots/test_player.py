@@ -527,12 +527,14 @@ def test_robot_claims_once_a_board() -> None:
     b = Board(BoardSetup.for_board(1, deal=Deal.from_pbn(DEAL), contract=Contract.parse("7NT S")))
     # random play until the robot declarer, on lead, would claim the rest
     cfg = {"lead_samples": 4, "play_samples": 4}
+    mem = Memory()  # what South has seen
     for _ in range(60):
         seat = b.to_act
         assert seat is not None
         actor = Seat.SOUTH if seat is Seat.NORTH else seat
         view = b.view_for(actor).to_dict()
-        cmd = decide(view, Memory().to_dict(), cfg, 5)
+        mem.observe(b.view_for(Seat.SOUTH).to_dict())
+        cmd = decide(view, (mem if actor is Seat.SOUTH else Memory()).to_dict(), cfg, 5)
         if cmd is not None and cmd["action"] == "claim":
             break
         if "face_lead" in view["actions"]:
@@ -547,7 +549,8 @@ def test_robot_claims_once_a_board() -> None:
     for s in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
         if "agree_play_on" in b.view_for(s).actions:
             b.agree_play_on(s)
-    again = decide(b.view_for(Seat.SOUTH).to_dict(), Memory().to_dict(), cfg, 5)
+    mem.observe(b.view_for(Seat.SOUTH).to_dict())
+    again = decide(b.view_for(Seat.SOUTH).to_dict(), mem.to_dict(), cfg, 5)
     assert again is not None and again["action"] == "play"
 
 

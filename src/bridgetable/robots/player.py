@@ -735,9 +735,10 @@ def choose_play(
             top = max((v for _, v in groups), default=0)
             every &= sum(m for m, v in groups if v == top)
         line = claim_line(positions[0], solver, first=every or None)
+        layouts = [] if line is None else claim_check_layouts(view, mem, positions, rng)
         # the line as a player would state it, else card by card
         for statement in [] if line is None else dict.fromkeys((readable_statement(line), line)):
-            if stated_claim_holds(view, mem, positions, sure, statement, solver=solver):
+            if stated_claim_holds(view, mem, layouts, sure, statement, solver=solver):
                 return {"action": "claim", "args": {"tricks": sure, "statement": statement}}
     if need is not None:
         tied = tied_by_targets(len(positions), legal, need, tricks_left, _scores_reach(scores))
@@ -822,7 +823,8 @@ def break_ties(
 
 
 #: Layouts on which a robot's stated claim is ruled before it claims (the first distinct
-#: ones of its samples), and the adjudicator's time cap on each (s).
+#: ones of its samples, and as many dealt from the play alone: :func:`claim_check_layouts`),
+#: and the adjudicator's time cap on each (s).
 CLAIM_CHECK_LAYOUTS = 8
 CLAIM_CHECK_CAP = 0.5
 
@@ -897,24 +899,40 @@ def readable_statement(line: str) -> str:
     return " then ".join(groups)
 
 
+def claim_check_layouts(
+    view: dict[str, Any], mem: Memory, positions: list[Position], rng: random.Random
+) -> list[Position]:
+    """The layouts a robot rules its own claim on before making it: the first
+    ``CLAIM_CHECK_LAYOUTS`` distinct ones of ``positions`` (its samples, which read the
+    auction), and as many more dealt from the play alone (the show-outs and the cards seen,
+    as the robot opponents deal theirs to answer the claim, :func:`claim_holds`): the line
+    must not rest on the auction's inferences, which the Director does not credit when the
+    cards lie otherwise (70A: a doubtful point goes against the claimer)."""
+    out = list({p.hands: p for p in positions}.values())[:CLAIM_CHECK_LAYOUTS]
+    try:
+        fresh = _positions(view, sample_hands(view, mem, CLAIM_CHECK_LAYOUTS, rng))
+    except (SamplingError, ValueError):
+        fresh = []
+    return list({p.hands: p for p in [*out, *fresh]}.values())
+
+
 def stated_claim_holds(
     view: dict[str, Any],
     mem: Memory,
-    positions: list[Position],
+    layouts: list[Position],
     tricks: int,
     statement: str,
     *,
     solver: DoubleDummy | None = None,
 ) -> bool:
     """Whether the robot's claim of ``tricks`` with ``statement`` stands under the
-    adjudicator's normal play (Laws 70, 71) on each of the first ``CLAIM_CHECK_LAYOUTS``
-    distinct layouts of ``positions`` (its samples of the cards it cannot see): a good player
-    claims when his line is sure, and states it (68C), so that the opponents can agree."""
+    adjudicator's normal play (Laws 70, 71) on each of ``layouts`` (:func:`claim_check_layouts`:
+    layouts of the cards it cannot see): a good player claims when his line is sure, and
+    states it (68C), so that the opponents can agree."""
     me = view["role"]
     claim_view = {**view, "claim": {"claimer": me, "tricks": tricks, "statement": statement}}
-    unique = list({p.hands: p for p in positions}.values())[:CLAIM_CHECK_LAYOUTS]
     try:
-        for p in unique:
+        for p in layouts:
             r = adjudicate_case(
                 claim_case(claim_view, mem, p),
                 solver=solver,
