@@ -274,6 +274,25 @@ COMPETITIVE = [
     ("K4.QJ976.A32.852", "1NT 2C", "3H"),
     ("K4.QJ976.J32.852", "1NT 2C", "2H"),
     ("KQ4.976.A32.Q852", "1NT 2C", "3NT"),
+    # a weak two raised: the takeout double at the three level, and its advance
+    ("AK83.J.A643.AT93", "2H P 3H", "X"),
+    ("J9763.T87.K2.K65", "2H P 3H X P", "3S"),
+    # opener after their raise: a takeout double short in their suit, else a pass
+    ("AJT3.AT3.3.AJ875", "1C 2D P 3D", "X"),
+    ("AJT3.AT3.93.AJ87", "1C 2D P 3D", "Pass"),
+    # Stayman over partner's 1NT overcall (15-18): asked, answered, raised, accepted
+    ("QT54.A95.4.Q6543", "1D 1NT P", "2C"),
+    ("AKJ96.64.QT5.AJ2", "1D 1NT P 2C P", "2S"),
+    ("QT54.A95.4.Q6543", "1D 1NT P 2C P 2S P", "3S"),
+    ("AKJ96.K4.QT5.AJ2", "1D 1NT P 2C P 2S P 3S P", "4S"),
+    ("AKJ96.64.QT5.AJ2", "1D 1NT P 2C P 2S P 3S P", "Pass"),
+    # opener's and responder's rebids after their overcall keep their meaning
+    ("A853.A652.QT8.KT", "1D 1H 2C P", "2NT"),
+    ("KQ9.T9.J74.AQJ84", "1D 1H 2C P 2NT P", "3NT"),
+    # advancing an overcall: 2NT is 11-13, not a 10-count's cheapest notrump
+    ("Q52.K652.A7.J953", "1C 1D 1NT", "Pass"),
+    # no 3NT without a stopper in their suit
+    ("6.Q5.AQJ32.AKT96", "1D 1S X 3S", "Pass"),
 ]
 
 
@@ -324,6 +343,10 @@ EXPLANATIONS = [
     ),
     ("1C P 1H P 1S P", "2NT", "11-12 HCP, invitational"),
     ("1H 1S 2S P", "4H", "12+ HCP, 5+ hearts"),  # 14+ by the rules; 12+ by simulation
+    ("1H 1S P", "1NT", "8-11 HCP, a stopper in hearts"),
+    ("1H 2C P", "2NT", "11-13 HCP, a stopper in hearts"),
+    ("1C 2D P 3D", "X", "Takeout, 14+ HCP, at most 1 diamonds, forcing one round"),
+    ("1D 1NT P", "2C", "Stayman: asks for a four-card major, 8+ HCP, forcing one round"),
     ("1D 1S P 2D P", "4S", "10+ HCP, 12+ total points, 5+ spades"),
     ("1S P", "2H", "10+ HCP, 5+ hearts, forcing one round"),
     ("1C 1H", "X", "Negative double: four cards in the unbid major(s), 7+ HCP, forcing one round"),

@@ -975,6 +975,9 @@ def _hand_term(t: str, b: Mapping[str, str], st: State, info: HandInfo) -> int:
     if t.startswith("minexcept."):
         s = _suit_of(t[10:], b)
         return min(n for k2, n in info.lengths.items() if k2 != s)
+    if t == "unstopped":  # the suits the opponents have bid that the hand does not stop
+        theirs = _suits_bid(st.calls, {(st.me + 1) % 4, (st.me + 3) % 4})
+        return sum(1 for s2 in theirs if s2 not in info.stoppers)
     if t == "um":  # the shortest of the unbid majors (else of the unbid minors)
         bid = _suits_bid(st.calls)
         free = [s for s in "HS" if s not in bid] or [s for s in "CD" if s not in bid]
@@ -1012,7 +1015,11 @@ def _derived_bound(cond: str, b: Mapping[str, str], st: State) -> tuple[str, Ran
         feature = t
     else:
         s = _suit_of(t, b)
-        if s is None or t.startswith(("top.", "minexcept.", "P.")) or t in ("L1", "L2", "um"):
+        if (
+            s is None
+            or t.startswith(("top.", "minexcept.", "P."))
+            or t in ("L1", "L2", "um", "unstopped")
+        ):
             return None
         if t in _HAND_TERMS:
             return None
