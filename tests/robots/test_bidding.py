@@ -194,6 +194,21 @@ REBIDS = [
     ("AKQJT2.AQT2.A6.6", "1S 2C 2S P", "4S"),
     ("AK2.KQ832.6.KQ43", "1H 1S 2H P", "3H"),  # 17-18: invites
     ("AJ2.KQ832.6.KT43", "1H X 2H P", "Pass"),  # minimum
+    # opener raised the two-over-one major: game in the fit, not 3NT
+    ("K2.AQJ76.K43.Q32", "1S P 2H P 3H P", "4H"),
+    ("K2.AQJ76.K43.Q32", "1S P 2H P 2S P", "3NT"),
+    # a quantitative 4NT over 2NT (11-12): 6NT with a maximum
+    ("AQ7.KQ4.AJ32.KQ2", "2NT P 4NT P", "6NT"),
+    ("AQ7.KQ4.AJ32.KJ2", "2NT P 4NT P", "Pass"),
+    ("AQ7.KQ4.AJ32.AQ2", "2C P 2D P 2NT P 4NT P", "6NT"),  # 22-24: always
+    # opposite opener's 2NT rebid (18-19 balanced): 33 together bid 6NT, whatever the
+    # shape; 31-32 and balanced invite with a quantitative 4NT, accepted with 19
+    ("K2.AQJ7.K43.Q932", "1C P 1H P 2NT P", "6NT"),
+    ("Q.AQJ9.K3.AQT643", "1C P 1H P 2NT P", "6NT"),
+    ("K2.AQJ7.K43.9432", "1C P 1H P 2NT P", "4NT"),
+    ("K2.AQJ7.943.9432", "1C P 1H P 2NT P", "3NT"),
+    ("AQ2.K2.KJ3.AQ432", "1C P 1H P 2NT P 4NT P", "6NT"),
+    ("AQ2.K2.KJ3.KQ432", "1C P 1H P 2NT P 4NT P", "Pass"),
 ]
 
 
@@ -301,6 +316,55 @@ def test_competition(hand: str, calls: str, want: str) -> None:
     assert bid(hand, calls) == want
 
 
+# ----------------------------------------------------------------------------- jump shifts
+
+JUMP_SHIFTS = [
+    # opener after responder's jump shift (19+, forcing to game): support first
+    ("AJ2.KQ832.6.KT43", "1H P 2S P", "3S"),  # three-card support
+    ("A2.KQJ832.K6.T43", "1H P 2S P", "3H"),  # a six-card suit
+    ("AQ32.KQ832.65.T4", "1H P 3C P", "3S"),  # a second suit
+    ("AQ3.KQ832.J65.T4", "1H P 3C P", "3NT"),  # balanced
+    ("KJ4.A3.KQ943.J62", "1D P 2H P", "2NT"),  # 5-3-3-2: notrump, not the five-card suit
+    ("T.AKQ75.Q82.Q863", "1H P 3D P", "4D"),  # three diamonds: support, not 3NT
+    # responder after opener's answer
+    ("AKJ76.K2.A43.KQ2", "1D P 2S P 3S P", "4S"),  # the major agreed: game
+    ("AKJ76.K2.A43.KQ2", "1D P 2S P 3H P", "3NT"),  # no fit, balanced
+    ("AKJ76.KQ2.2.AKJ2", "1D P 2S P 2NT P", "3C"),  # a new suit
+    # responder after opener's jump shift (19+, forcing to game)
+    ("KJ76.Q82.95.J952", "1H P 1S P 3C P", "3H"),  # preference to opener's major
+    ("KJ76.Q8532.95.J9", "1D P 1H P 2S P", "3S"),  # four cards in opener's second major
+    ("K6.QJ8532.95.J92", "1C P 1H P 2S P", "3H"),  # a six-card suit
+    ("Q4.KJ763.Q85.J92", "1D P 1H P 2S P", "2NT"),  # balanced
+    # opener after a positive response to 2C (forcing to game)
+    ("AKJ6.AQ2.KQ3.KQ7", "2C P 2S P", "3S"),  # support
+    ("AKQJ87.A.KQ3.K72", "2C P 2H P", "2S"),  # his own suit
+    ("AKJ6.AQ.KQ3.KQ72", "2C P 2H P", "2NT"),  # balanced
+    ("AKJ86.A.KQ32.KQ7", "2C P 3D P", "4D"),  # four diamonds: support
+    ("AKQJ87.A.KQ3.K72", "2C P 2NT P", "3S"),  # 2NT positive (8+ balanced): his suit
+    ("AKJ6.AQ2.KQ3.K87", "2C P 2NT P", "3NT"),  # balanced
+    ("AKJ6.AQ2.KQ3.AQ7", "2C P 2NT P", "6NT"),  # 25 balanced: 33 together
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), JUMP_SHIFTS)
+def test_jump_shifts(hand: str, calls: str, want: str) -> None:
+    assert bid(hand, calls) == want
+
+
+def test_jump_shift_auctions_have_their_own_sections() -> None:
+    # the continuations are the system's, not the fallback "forced to bid"
+    for calls, call, section in [
+        ("1H P 3C P", "3S", "opener's rebid after a jump shift"),
+        ("1H P 3D P 4D P", "5D", "responder's rebid after his jump shift"),
+        ("1H P 1S P 3C P", "3H", "responder after opener's jump shift"),
+        ("2C P 3D P", "3S", "opener's rebid after a positive response to 2C"),
+        ("2C P 2NT P", "3S", "opener's rebid after a positive 2NT response to 2C"),
+    ]:
+        entries, _, _ = SAYC._table(tuple(internal_call(c) for c in calls.split()))
+        owner = next(e.section for e in entries if e.call == internal_call(call))
+        assert SAYC.sections[owner].name == section, (calls, call)
+
+
 # ----------------------------------------------------------------------------- Blackwood
 
 BLACKWOOD = [
@@ -360,6 +424,11 @@ EXPLANATIONS = [
     ("1NT 2C", "3H", "10+ HCP, 5+ hearts, forcing to game"),
     ("1NT 2C", "2H", "At most 9 HCP, 5+ hearts"),
     ("1C 2H P", "3H", "Preemptive raise, at most 13 HCP, 3+ hearts"),
+    ("1H P 2S P", "3S", "Support, 3+ spades, forcing to game"),
+    ("1D P 1H P 2S P", "3S", "Support, 4+ spades, forcing to game"),
+    ("2C P 2H P", "3H", "Support, 3+ hearts, forcing to game"),
+    ("2C P 2D P 2H P", "3H", "4+ HCP, 3+ hearts, forcing to game"),  # 0-3 jump to 4H
+    ("1C P 1H P 2NT P", "4NT", "Quantitative, invites 6NT, 13+ HCP, balanced, invitational"),
 ]
 
 
