@@ -514,13 +514,19 @@ class Believer:
         order within a suit is deemed, so a suit led or followed in an order that loses a
         counted trick is no careless play, unlike an order between suits, slip e). Read for
         declarer's side only (a defender who claims does not see his partner's hand) and
-        while the opponents hold no trump (the count knows nothing of their ruffs)."""
+        while the claimer knows of no trump of the opponents (the count knows nothing of
+        their ruffs): where they hold one he does not know of (Law 70C, slip a), he counts
+        as he plays, as if they held none."""
         if policy.dummy >= 0 or policy.claimed < 0:
             return 0, 0
         trump = policy.trump
         theirs = policy._theirs(pos)
         if trump is not None and theirs & SUIT_MASKS[trump]:
-            return 0, 0
+            if policy.aware(state):
+                return 0, 0
+            # an unmentioned trump he does not know of (70C, C4): he counts his tricks as
+            # if the opponents held none, as he plays his side winners (slip a)
+            theirs &= ~SUIT_MASKS[trump]
         if base is None:
             base = policy.base_allowed(pos, state)
         trick = pos.trick

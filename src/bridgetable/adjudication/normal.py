@@ -577,6 +577,17 @@ class NormalPlay:
                 # nor to lead his last trumps, squeezing a defender or not (ACBL 2019
                 # guidelines 3 and 4): any suit may be led
                 conceding = True
+        elif (
+            trump is not None
+            and not conceding
+            and winners & SUIT_MASKS[trump]
+            and winners & ~SUIT_MASKS[trump]
+            and not state[3] & AWARE
+        ):
+            # a trump is out that he does not know of (70C): as far as he knows none is left,
+            # so, as above, he cashes his side winners rather than lead a trump (and may be
+            # ruffed: slip a)
+            winners &= ~SUIT_MASKS[trump]
         opts = 0
         if winners and not conceding:
             for s in range(4):
