@@ -80,6 +80,36 @@ def test_R70_2_a_trump_seen_after_the_claim_makes_the_claimer_aware() -> None:
     assert [(s.kind, s.card, s.law) for s in r.slips] == [("unaware-trump", "HA", "70C")]
 
 
+def test_R70_2_a_claimer_unaware_of_a_trump_leads_no_trump_while_he_has_side_winners() -> None:
+    # (corpus: USBF semi-final vugraph, board 57, 6 tricks left) South claims all six in
+    # spades; East's S9 is out and unmentioned. As far as South knows no trump is left, so,
+    # as C4d has it, he cashes and cross-ruffs rather than lead the SK from North and crash
+    # his own S7 under it (Law 70C, ACBL 2019 guideline 4)
+    pos = Position.from_pbn(
+        "N:K6..J98.9 9.97..KT2 A7...A863 .T85.T5.J", trump=Suit.SPADES, leader=S
+    )
+    r = adjudicate(pos, S, 6, None)
+    assert r.awarded == 6 and not r.slips
+    # a claimer known to be aware of the S9 draws it, in an order that costs his ruff
+    seen = adjudicate(pos, S, 6, None, trumps_seen=True)
+    assert seen.awarded == 5 and [s.kind for s in seen.slips] == ["suit-order"]
+
+
+def test_R70_2_a_claimer_unaware_of_a_trump_counts_as_if_none_were_out() -> None:
+    # (corpus: a BBO Sky Club pairs record, 20784140.lin, 7 tricks left) West's HT is out
+    # when South claims all seven; South, unaware of it, counts his diamonds (DK-Q-4-2
+    # opposite DA-J-8) as he would with no trump out, and plays them in the order that
+    # keeps four tricks (C1)
+    pos = Position.from_pbn(
+        "N:9.9.AJ8.9 T7..953.T A63..KQ42. J2.T.T76.5",
+        trump=Suit.HEARTS,
+        leader=N,
+        trick=(Card("HK"), Card("S5")),
+    )
+    r = adjudicate(pos, S, 7, None)
+    assert r.awarded == 7 and not r.slips
+
+
 def test_R70_3_a_losing_guess_is_named_and_a_pseudo_finesse_is_not_normal() -> None:
     # South holds AKQ6 third in hand: playing the 6 to "finesse" gains nothing in any
     # layout, so it is no guess (70E1) and the claim of all four stands
