@@ -382,6 +382,37 @@ def test_blackwood(hand: str, calls: str, want: str) -> None:
     assert bid(hand, calls) == want
 
 
+def rules_call(hand: str, calls: str) -> str:
+    """The call of the system's rules alone (no simulation) after ``calls``."""
+    got = SAYC.choose(
+        tuple(internal_call(c) for c in calls.split()), HandInfo.of(Hand.from_pbn(hand))
+    )
+    return "P" if got is None else got[0]
+
+
+# Slam values counted with distribution once a fit is found (33 points, partner at the
+# fewest points his calls showed): opener's jump to 4H shows 19-21 total points.
+SLAM_BY_POINTS = [
+    ("KQ74.AQ82.K643.5", "1C P 1H P 4H P", "4N"),  # 14 HCP (30 between them), 16 support
+    ("KQ74.AQ82.K64.53", "1C P 1H P 4H P", "4N"),  # 14 HCP, 15 support: 34 points
+    ("KQ74.Q982.K643.5", "1C P 1H P 4H P", "P"),  # 10 HCP, 12 support: 31, not enough
+    ("AKQJ2.AK3.KQ2.32", "1S P 3S P", "4N"),  # 22 HCP, 23 points; the limit raise 10-12
+    ("AKQJ2.AK3.KQ2.32", "1S P 2S P", "4S"),  # the single raise 6-10: 29, game only
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), SLAM_BY_POINTS)
+def test_blackwood_counts_support_points_with_a_fit(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == want
+
+
+def test_partner_points_are_the_fewest_his_calls_showed() -> None:
+    # 1C: 10+ HCP; the jump to 4H: 19-21 total points (15+ HCP); P.pts reads 19, P.hcp 16
+    st = SAYC.state(("1C", "P", "1H", "P", "4H", "P"))
+    assert st.partner().pts == 19 and st.partner().hcp[0] == 16
+    assert SAYC.state(("1C", "P")).partner().pts == 10  # HCP shown only: the HCP
+
+
 # ----------------------------------------------------------------------------- explanations
 
 EXPLANATIONS = [
@@ -414,7 +445,7 @@ EXPLANATIONS = [
     ("1D 1S P 2D P", "4S", "10+ HCP, 12+ total points, 5+ spades"),
     ("1S P", "2H", "10+ HCP, 5+ hearts, forcing one round"),
     ("1C 1H", "X", "Negative double: four cards in the unbid major(s), 7+ HCP, forcing one round"),
-    ("1S P 2NT P 3NT P", "4NT", "Blackwood: asks for aces, 15+ HCP, forcing one round"),
+    ("1S P 2NT P 3NT P", "4NT", "Blackwood: asks for aces, forcing one round"),  # HCP or points
     ("1S P 2NT P 3NT P 4NT P", "5D", "Answer to Blackwood, 1 aces, forcing one round"),
     ("1H", "1NT", "15-18 HCP, balanced, a stopper in hearts"),
     ("1D P", "1H", "5+ HCP, 4+ hearts, forcing one round"),  # 5 HCP with six hearts

@@ -7,7 +7,8 @@ a call and its meaning as a constraint on the hand that makes it: HCP (and total
 for a void/singleton/doubleton), suit lengths, balanced or not, stoppers, aces; whether it is
 forcing; whether it is alerted or announced under each regulation (``acbl``, ``ebu``); a text
 (the convention's name). ``cond`` lists further tests that choose between rules (``"S >= H"``,
-``"hcp + P.hcp >= 25"``); those on one hand feature and what the auction has shown are part of
+``"hcp + P.hcp >= 25"``: partner's fewest HCP; ``P.pts`` the fewest points his calls showed,
+distribution counted); those on one hand feature and what the auction has shown are part of
 the meaning too (``hcp >= 25 - P.hcp`` is a bound on HCP).
 
 **Contexts** are patterns of the calls so far, leading passes left out: ``"1M P"`` is
@@ -417,12 +418,17 @@ class SeatInfo:
     lengths: tuple[Range, ...] = ((0, 13),) * 4
     aces: frozenset[int] | None = None
     balanced: bool = False
+    #: The fewest points shown, distribution counted: the highest lower bound of HCP,
+    #: total points or support points any call showed (each is at least the HCP).
+    pts: int = 0
 
     def shown(self, m: Meaning) -> SeatInfo:
         mlo = m.hcp[0]
+        plo = max(self.pts, m.hcp[0])
         for r in (m.pts, m.dpts):
             if r is not None:  # points shown: some HCP too
                 mlo = max(mlo, r[0] - 3)
+                plo = max(plo, r[0])
         lo, hi = max(self.hcp[0], mlo), min(self.hcp[1], m.hcp[1])
         hcp = (lo, hi) if lo <= hi else m.hcp
         lengths = []
@@ -438,6 +444,7 @@ class SeatInfo:
             tuple(lengths),
             m.aces if m.aces is not None else self.aces,
             self.balanced or m.shape == "balanced",
+            max(plo, hcp[0]),
         )
 
 
@@ -944,6 +951,8 @@ def _known_term(t: str, b: Mapping[str, str], st: State) -> int | None:
         return pa.hcp[0]
     if t == "P.maxhcp":
         return pa.hcp[1]
+    if t == "P.pts":  # the fewest points partner showed, distribution counted
+        return max(pa.pts, pa.hcp[0])
     if t.startswith("P.") and t != "P.aces":
         s = _suit_of(t[2:], b)
         return 0 if s is None else pa.lengths[SUITS.index(s)][0]
