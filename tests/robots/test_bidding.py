@@ -406,6 +406,18 @@ def test_blackwood_counts_support_points_with_a_fit(hand: str, calls: str, want:
     assert rules_call(hand, calls) == want
 
 
+def test_blackwood_within_a_king_by_points_is_a_candidate_for_simulation_only() -> None:
+    # 10 HCP (26 between them), 12 support points: 31 points, within a king of 33
+    hand, calls = "KQ74.Q982.K643.5", "1C P 1H P 4H P"
+    assert rules_call(hand, calls) == "P"
+    seq = tuple(calls.split())
+    assert "4N" in [c for c, _ in SAYC.candidates(seq, HandInfo.of(Hand.from_pbn(hand)))]
+    # 8 HCP, 9 support points: 28, no candidate
+    assert "4N" not in [
+        c for c, _ in SAYC.candidates(seq, HandInfo.of(Hand.from_pbn("QJ74.Q982.K64.53")))
+    ]
+
+
 def test_partner_points_are_the_fewest_his_calls_showed() -> None:
     # 1C: 10+ HCP; the jump to 4H: 19-21 total points (15+ HCP); P.pts reads 19, P.hcp 16
     st = SAYC.state(("1C", "P", "1H", "P", "4H", "P"))
