@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 
 from adjudication.test_random_endings import random_ending
 from bridgetable.adjudication.believer import cash_count
+from bridgetable.adjudication.normal import NormalPlay, State
 from bridgetable.adjudication.profiles import profile
 from bridgetable.adjudication.ruling import Ruling, adjudicate
 from bridgetable.adjudication.slips import CATALOGUE, STATED_LINE, enabled_slips
-from bridgetable.core.cards import Card, Suit
+from bridgetable.core.cards import Card, Suit, cards_of_mask
 from bridgetable.core.errors import NotationError
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat
@@ -98,6 +99,46 @@ def test_floor_award_claim_and_the_classes_of_player(seed: int) -> None:
         assert r.floor <= r.awarded <= claimed or r.floor > claimed
     # a weaker class widens the normal lines: it never gets more
     assert got["novice"].awarded <= got["club"].awarded <= got["expert"].awarded  # type: ignore[operator]
+
+
+def worst_line(policy: NormalPlay, pos: Position) -> int:
+    """The fewest tricks the claimer's side takes over every line of ``policy`` (its cards
+    for the claimer's side, any legal card for the opponents), by plain recursion: no table
+    of bounds, no sure-trick bound, no merged cards, no checked lines."""
+    memo: dict[tuple[object, ...], int] = {}
+
+    def go(p: Position, state: State) -> int:
+        if not p.tricks_left:
+            return 0
+        key = (p.hands, p.trick, p.leader, state)
+        got = memo.get(key)
+        if got is None:
+            got = min(
+                (winner is not None and winner.side is policy.side)
+                + go(q, policy.after(p, state, c))
+                for c in cards_of_mask(policy.allowed(p, state))
+                for q, winner in (p.play_scored(c),)
+            )
+            memo[key] = got
+        return got
+
+    return go(pos, policy.start(pos))
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_the_award_is_the_worst_line_of_the_judged_policy(seed: int) -> None:
+    """The search's shortcuts (bounds kept between rounds, sure tricks, the ``enough``
+    shortcut, lines checked before others) never change the award: it is the worst line of
+    the policy the ruling reports, whose choices the judge rules on node by node."""
+    rng = random.Random(seed)
+    pos = random_ending(rng)
+    claimer = rng.choice(SEATS)
+    pclass = rng.choice(["novice", "club", "expert"])
+    # (a claim of every trick: the award is the worst line itself, not the claim)
+    ruling = adjudicate(pos, claimer, pos.tricks_left, None, dd=None, player_class=pclass)
+    assert ruling.policy is not None and not ruling.undetermined
+    assert ruling.awarded == worst_line(ruling.policy, pos)
 
 
 def test_the_claimer_crosses_to_partners_winners_rather_than_lead_a_loser() -> None:

@@ -12,12 +12,15 @@ the position -- what a player who expects to take his tricks does, as far as the
 or is a slip of the catalogue* (``adjudication/slips.py``) *that the jurisdiction profile and
 the class of player make normal.*
 
-It checks the line the search returns, play by play, against double dummy (the solver port,
-:class:`~bridgetable.solver.port.DoubleDummy`: DDS, or any other). A play that costs a trick
-and is no catalogued slip is irrational: it is banned at that node (with every card
-equivalent to it) and the double-dummy plays there are added, and the search runs again.
-The edits only remove choices or add the best ones, so when a line passes the check its
-value is the fewest tricks over the lines that pass it: the Law 70 award.
+The search asks it at every choice of the claimer's side it meets (:meth:`Believer.judge`,
+one double-dummy question per node, the solver port
+:class:`~bridgetable.solver.port.DoubleDummy`: DDS, or any other): of the local rules'
+cards, those that keep the value or are a catalogued slip stay; a play that costs a trick
+and is no slip is irrational and goes; where none is left, the double-dummy plays are added.
+The policy so judged is one function of the node, so the award is the fewest tricks over its
+lines, whatever order the search meets them in. The line the search returns is checked play
+by play all the same (what the judge does not see, such as an equivalent card standing for
+another, becomes an edit at that node, and the search runs again).
 
 A decision is a *guess* (slip b, Law 70E1) when the play would be right were the unseen cards
 placed otherwise: the check swaps a card between the two hands the deciding player cannot see
@@ -66,11 +69,6 @@ __all__ = ["Believer", "CardValues", "MemoValues"]
 MAX_ROUNDS = 200
 #: At most this many swapped layouts are tried to tell a guess (slip b).
 MAX_SWAPS = 24
-#: From positions of at most this many tricks, and after this many rounds of checked lines
-#: elsewhere, the check is made at every choice the search meets (one double-dummy call per
-#: new node) rather than on its lines: in small positions that is cheaper than the rounds.
-EAGER_TRICKS = 4
-LAZY_ROUNDS = 6
 
 #: ``make_policy(edits, judge, judge_below, add_depth)``: the claimer's policy with these
 #: edits, ``judge`` choosing at the nodes with at most ``judge_below`` tricks left (see
@@ -239,20 +237,6 @@ class Believer:
         #: The fewest tricks left at a node where the judge added a double-dummy card the
         #: local rules did not allow (14: none): the sure-trick bounds hold above it only.
         self.judge_depth = 14
-        #: Whether the judge checks a node where the local rules allow one run of cards
-        #: only (set once the check of a line has found such a choice irrational).
-        self.judge_single = False
-        #: Whether the judge checks every node of the claimer's side (else only the nodes
-        #: of a suspect pattern, below).
-        self.eager = False
-        #: The patterns (:func:`_pattern`) of the nodes where the check of a line found an
-        #: irrational choice: the judge checks every node of such a pattern at once. The
-        #: same slip of the local rules recurs at many nodes that differ only in the
-        #: opponents' cards (which small card is left, which was discarded), and each would
-        #: otherwise cost a round of the search; judged, each costs one double-dummy
-        #: question. The judge decides by each node's own values: a pattern only says
-        #: where to look.
-        self.suspects: set[tuple[int, ...]] = set()
         #: :meth:`squandered` by node (the node key, the local rules' choices and the
         #: show-outs seen), in relative ranks.
         self.squanders: dict[tuple[Any, ...], tuple[int, int]] = {}
@@ -263,13 +247,10 @@ class Believer:
         line that passed it; false after the deadline or ``MAX_ROUNDS``)."""
         edits: dict[tuple[int, ...], tuple[int, int]] = {}
         table: dict[Any, list[Any]] = {}
-        eager_from = 0 if pos.tricks_left <= EAGER_TRICKS else LAZY_ROUNDS
         while True:
-            self.eager = eager = self.rounds >= eager_from
-            judge = self.judge if eager or self.suspects else None
             while True:
                 depth = self.judge_depth
-                policy = self.make_policy(dict(edits) if edits else None, judge, 13, depth)
+                policy = self.make_policy(dict(edits) if edits else None, self.judge, 13, depth)
                 self.policy = policy
                 result = self.search(policy, table, self.stop_at)
                 if self.judge_depth == depth:
@@ -350,8 +331,6 @@ class Believer:
         left. Cached by node."""
         policy = self.policy
         assert policy is not None
-        if not self.eager and _pattern(pos) not in self.suspects:
-            return base
         key = policy.node_key(pos, state)
         live = node_live(pos)
         # (keyed by the local rules' choices too: the node key leaves out state they read)
@@ -360,15 +339,12 @@ class Believer:
         if got is not None:
             return from_rel(got, live)
         legal = pos.legal_mask()
-        if _one_run(pos, legal) or (
-            not self.judge_single and _one_run(pos, base) and not _may_block(policy, pos, base)
-        ):
-            # no choice, or the local rules' only one: left to the check of the line (an
-            # edit of a later round bans it if it proves irrational) until the check has
-            # found such a choice irrational once; from then on judged here, since each node
-            # where one recurs would cost a round of the search, its table cleared (hundreds
-            # of times one double-dummy question); and a lead that may block its suit is
-            # judged here, where the suit's lower cards can be added at once
+        if _one_run(pos, legal):
+            # no choice (equivalent cards only). The local rules' only choice is judged all
+            # the same: where it proves irrational the judge adds the double-dummy cards,
+            # and the lines from those can be worse; left to the check of the search's
+            # lines, such a node off every line searched so far would never be judged, and
+            # the ruling would depend on the order in which lines were checked
             return base
         rel_vals = self.values.get(key)
         if rel_vals is None:
@@ -438,7 +414,6 @@ class Believer:
                     # search's table)
                     add = to_rel(keeps & ~policy.base_allowed(n.pos, n.state), live)
                     edits[n.key] = (ban, (old[1] | add) & ~ban)
-                    self.suspects.add(_pattern(n.pos))
                 continue
             kind = self._verdict(policy, n, vals, best, live)
             if kind is not None:
@@ -464,9 +439,6 @@ class Believer:
                     is None
                 ):
                     ban |= _run_of(n.pos, c)
-            if _one_run(n.pos, policy.allowed(n.pos, n.state)):
-                self.judge_single = True  # (see judge)
-            self.suspects.add(_pattern(n.pos))
             old = edits.get(n.key, (0, 0))
             rel_ban = to_rel(ban, live) | old[0]
             prior = policy.edits.get(n.key) if policy.edits is not None else None
@@ -938,14 +910,6 @@ def _take(hand: _Counts, suit: int, top: int) -> _Counts:
     return tuple(((t & ~top, o) if top else (t, o - 1)) if i == suit else hand[i] for i in range(4))
 
 
-def _pattern(pos: Position) -> tuple[int, ...]:
-    """A node of the claimer's side by the decision its player faces: the seat to play, its
-    cards and the suit led (-1 on lead), whatever the other hands hold."""
-    seat = int(pos.to_play)
-    led = int(pos.trick[0].suit) if pos.trick else -1
-    return (seat, pos.hands[seat], led)
-
-
 def _hidden(policy: NormalPlay, seat: Any) -> tuple[int, int] | None:
     """The two hands whose cards the player deciding for ``seat`` cannot see: the
     opponents, when declarer claims (he plays dummy's cards too); his partner and declarer,
@@ -986,21 +950,6 @@ def _blocks_short_hand(
     if not theirs or theirs.bit_count() >= mine.bit_count():
         return False
     return any(v == best and c.suit is card.suit and c.index < card.index for c, v in vals.items())
-
-
-def _may_block(policy: NormalPlay, pos: Position, cards: int) -> bool:
-    """Whether a lead of ``cards`` (one suit) could block its suit (see
-    :func:`_blocks_short_hand`, which needs the double-dummy values): partner holds fewer
-    cards of the suit and the hand a lower one."""
-    if pos.trick or not policy.prof.short_hand_first or not policy.prof.top_down:
-        return False
-    if policy.dummy >= 0 or not cards:
-        return False
-    card = cards_of_mask(cards)[-1]
-    sm = SUIT_MASKS[card.suit]
-    mine = pos.hands[pos.to_play] & sm
-    theirs = pos.hands[pos.to_play.partner] & sm
-    return bool(theirs) and theirs.bit_count() < mine.bit_count() and bool(mine & (card.bit - 1))
 
 
 def _unblocking(
