@@ -142,7 +142,8 @@ REBIDS = [
     ("AQ42.K8.K6.KT432", "1C P 1H P", "1S"),  # a new suit at the one level
     ("AJ2.K832.6.KT432", "1C P 1H P", "2H"),  # minimum raise
     ("AJ2.KQ832.6.KT43", "1H P 2H P", "Pass"),
-    ("AK2.KQ832.6.KQ43", "1H P 2H P", "3H"),  # 17-18: invites
+    ("AK2.KQ832.762.K2", "1H P 2H P", "3H"),  # 16 total points and a doubleton: 17 invites
+    ("AK2.KQ832.6.KQ43", "1H P 2H P", "4H"),  # 18 and the singleton: 20 (opener revalues)
     ("AK2.AKQ83.6.KQ43", "1H P 2H P", "4H"),
     ("AQ2.KQ832.6.KT43", "1H P 3H P", "4H"),
     ("AQ2.KQ832.6.KT43", "1H P 2NT P", "3D"),  # Jacoby: shortness
@@ -192,7 +193,8 @@ REBIDS = [
     ("KJT4.K5.AQ32.A64", "1NT P 2D P 2H P 2NT P", "3NT"),  # a doubleton: notrump
     # opener after a single raise over an overcall (or a double)
     ("AKQJT2.AQT2.A6.6", "1S 2C 2S P", "4S"),
-    ("AK2.KQ832.6.KQ43", "1H 1S 2H P", "3H"),  # 17-18: invites
+    ("AK2.KQ832.762.K2", "1H 1S 2H P", "3H"),  # 16 total points and a doubleton: 17 invites
+    ("AK2.KQ832.6.KQ43", "1H 1S 2H P", "4H"),  # 18 and the singleton: 20 (opener revalues)
     ("AJ2.KQ832.6.KT43", "1H X 2H P", "Pass"),  # minimum
     # opener raised the two-over-one major: game in the fit, not 3NT
     ("K2.AQJ76.K43.Q32", "1S P 2H P 3H P", "4H"),
@@ -416,6 +418,23 @@ def test_blackwood_within_a_king_by_points_is_a_candidate_for_simulation_only() 
     assert "4N" not in [
         c for c, _ in SAYC.candidates(seq, HandInfo.of(Hand.from_pbn("QJ74.Q982.K64.53")))
     ]
+
+
+# Opener revalues after his major is raised: HCP, length and now shortness (void 3,
+# singleton 2, doubleton 1).
+OPENER_REVALUES = [
+    ("AKJ76.KQ42.QJ32.", "1S P 2S P", "4S"),  # 16 HCP, 17 total points, the void: 20
+    ("AKJ76.KQ42.Q32.5", "1S P 2S P", "3S"),  # 15 HCP, 16, the singleton: 18
+    ("AKJ76.K42.Q32.52", "1S P 2S P", "P"),  # 13 HCP, 14, a doubleton: 15
+    ("AKJ76.KQ42.QJ32.", "1S 2C 2S P", "4S"),  # the same over their overcall
+    ("AQJ76.K842.Q32.5", "1S P 3S P", "4S"),  # 12 HCP, 13, the singleton: 15 (14 accept)
+    ("AQJ76.K842.Q32.5", "1S P 2S P", "P"),
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), OPENER_REVALUES)
+def test_opener_revalues_after_his_major_is_raised(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == want
 
 
 def test_partner_points_are_the_fewest_his_calls_showed() -> None:
