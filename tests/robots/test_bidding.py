@@ -437,6 +437,19 @@ def test_opener_revalues_after_his_major_is_raised(hand: str, calls: str, want: 
     assert rules_call(hand, calls) == want
 
 
+# Opener's rebid after Jacoby 2NT without shortness counts total points (length too).
+JACOBY_REBIDS = [
+    ("AK9765.T4.T5.AK6", "1S P 2N P", "3N"),  # 14 HCP, 16 total points: 15-17
+    ("AKQ765.K4.Q5.K62", "1S P 2N P", "3S"),  # 17 HCP, 19 total points: 18+
+    ("AK976.Q54.T5.K62", "1S P 2N P", "4S"),  # 12 HCP, 13 total points: a minimum
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), JACOBY_REBIDS)
+def test_jacoby_rebids_count_total_points(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == want
+
+
 def test_partner_points_are_the_fewest_his_calls_showed() -> None:
     # 1C: 10+ HCP; the jump to 4H: 19-21 total points (15+ HCP); P.pts reads 19, P.hcp 16
     st = SAYC.state(("1C", "P", "1H", "P", "4H", "P"))
