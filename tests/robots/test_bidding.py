@@ -450,6 +450,13 @@ def test_jacoby_rebids_count_total_points(hand: str, calls: str, want: str) -> N
     assert rules_call(hand, calls) == want
 
 
+def test_a_long_major_over_a_weak_two_bids_game_with_a_strong_hand_too() -> None:
+    # 17 HCP and eight hearts over 2S: 4H, not 3NT on the spade ace
+    assert rules_call("A.AQ876532.K2.A9", "2S") == "4H"
+    assert rules_call("A.AQ876532.K2.A9", "2S P P") == "4H"
+    assert rules_call("A.AQ87653.K32.A9", "2S") == "4H"  # seven hearts
+
+
 def test_partner_points_are_the_fewest_his_calls_showed() -> None:
     # 1C: 10+ HCP; the jump to 4H: 19-21 total points (15+ HCP); P.pts reads 19, P.hcp 16
     st = SAYC.state(("1C", "P", "1H", "P", "4H", "P"))
