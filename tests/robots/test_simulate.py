@@ -77,6 +77,13 @@ def test_candidates_lead_with_the_rules_call_and_hold_for_the_hand() -> None:
         assert m is not None and m.holds(_info(hand)), c
 
 
+def test_an_answer_to_blackwood_does_not_simulate() -> None:
+    # one ace: 5D by the rules; 5NT (the fallback's cheapest notrump) is no choice to weigh
+    seq = ("1S", "P", "2H", "P", "3H", "P", "4N", "P")
+    assert SAYC.choose(seq, _info("AKQ954.K62.87.54")) is not None
+    assert close_candidates(SAYC, seq, _info("AKQ954.K62.87.54")) == []
+
+
 def test_openings_and_part_scores_do_not_simulate() -> None:
     assert close_candidates(SAYC, (), _info("AKQ32.KQ2.KJ2.Q2")) == []
     assert close_candidates(SAYC, ("P",), _info("KQ2.AJ2.Q32.KJ32")) == []

@@ -113,6 +113,8 @@ def close_candidates(system: System, calls: tuple[str, ...], info: HandInfo) -> 
     if not any(c != "P" for c in calls):
         return []  # an opening: the rules decide
     own = system.choose(calls, info)
+    if own is not None and own[1].tag == "aces":
+        return []  # an answer to Blackwood tells the aces held: not a choice to simulate
     first = own[0] if own is not None and legal(calls, own[0]) else "P"
     got = [first] + [c for c, _ in system.candidates(calls, info) if c != first and legal(calls, c)]
     if len(got) < 2:
