@@ -162,6 +162,33 @@ def test_R70_3_a_guess_the_claim_needs_stays_a_guess() -> None:
     assert adjudicate(pos, Seat.SOUTH, 2, None, dummy=Seat.NORTH).awarded == 2
 
 
+def test_R70_3_a_finesse_against_a_sure_winner_of_the_trick_is_no_guess() -> None:
+    # A corpus claim (Polish Grand Prix vugraph, board 28): North leads his last trump and
+    # claims all six; East's S-J-8-7-6 holds a spade trick. On North's S2 East plays the S8:
+    # South's SQ takes the trick wherever the ST lies, so the S9 (a finesse against West's
+    # ten) is no guess that the claimer might take (70E1: a guess is a line that needs a card
+    # to lie with one opponent): he loses only the spade trick. (It was ruled 3: the S9
+    # "finesse" lost to the ST and East's SJ made later)
+    pos = Position.from_pbn(
+        "N:K2.9.J73. J876..K.K AQ93..Q.T T4..T842.", trump=Suit.HEARTS, leader=Seat.NORTH
+    ).play(Card("H9"))
+    r = adjudicate(pos, Seat.NORTH, 6, None, player_class="expert")
+    assert r.awarded == 5 and not r.slips, r.text
+
+
+def test_C6_taking_the_trick_is_normal_where_only_an_unstated_duck_keeps_the_value() -> None:
+    # A corpus claim's ending (USBF vugraph, board 50): West (declarer) leads the DQ, North
+    # covers with the DK; dummy holds DA-9-2 and the SK over North's SQ. Double dummy, the
+    # duck endplays North (3 tricks); taking the ace gives 2. The duck is a throw-in West
+    # did not state: not credited (70D1), and taking the trick is the normal play
+    pos = Position.from_pbn("N:Q..K76. K..A92. 8..JT.K ..Q8.J8", trump=Suit.HEARTS, leader=W)
+    pos = pos.play(Card("DQ")).play(Card("DK"))
+    voids = frozenset({(S, Suit.HEARTS)})
+    r = adjudicate(pos, W, 3, None, dummy=E, known_voids=voids, player_class="expert")
+    assert r.dd == 3 and r.awarded == 2, r.text
+    assert [(s.kind, s.seat, s.card) for s in r.slips] == [("unstated-technique", "East", "DA")]
+
+
 def test_R70_3_a_discard_keeps_the_tricks_the_claimer_counts_on() -> None:
     # a corpus claim (a club pairs event, 2196 at the Sky Club): West claims all seven in
     # notrumps with SK-Q-J-3 opposite SA-6-5-2, two heart winners in East, CA-Q-8. On East's

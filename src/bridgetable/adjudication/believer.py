@@ -636,14 +636,30 @@ class Believer:
                 # two winners to cash, the wrong one first: an order between suits (not a
                 # suit blocked by its own cards' order: see _blocks_short_hand)
                 return sl.SUIT_ORDER
-        elif (
-            sl.RUFF_LOW in enabled
-            and trump is not None
-            and card.suit is trump
-            and pos.trick[0].suit is not trump
-            and _overruff_possible(pos, card, policy, state[2])
-        ):
-            return sl.RUFF_LOW
+        else:
+            right = [c for c, v in vals.items() if v == best]
+            if (
+                sl.RUFF_LOW in enabled
+                and trump is not None
+                and card.suit is trump
+                and pos.trick[0].suit is not trump
+                and _overruff_possible(pos, card, policy, state[2])
+            ):
+                return sl.RUFF_LOW
+            if _opponent_winning(pos, policy) and len(pos.trick) >= 2:
+                wins = _takes_trick(pos, card, policy, state[2])
+                trick = list(pos.trick)
+                if wins and all(winning_index([*trick, c], trump) != len(trick) for c in right):
+                    # he takes the trick with a sure winner where double dummy gives it
+                    # up (a hold-up, a duck that throws an opponent in; not a finesse,
+                    # which may win it): the duck is a technique not stated, not credited,
+                    # and taking the trick is normal (70D1)
+                    return sl.UNSTATED_TECHNIQUE if sl.UNSTATED_TECHNIQUE in enabled else None
+                if not wins and any(_takes_trick(pos, c, policy, state[2]) for c in right):
+                    # he plays a card that may lose the trick (a finesse, a duck) holding a
+                    # sure winner of it that keeps the value: whether to take it depends on
+                    # no card's place, so it is no guess (70E1)
+                    return None
         if sl.GUESS not in enabled and sl.UNSTATED_TECHNIQUE not in enabled:
             return None
         need = policy.need(pos, state) if policy.claimed >= 0 else None
@@ -982,6 +998,41 @@ def _overruff_possible(pos: Position, card: Card, policy: NormalPlay, voids: int
         if s.side is not policy.side and not voids >> (s * 4 + card.suit) & 1:
             return True
     return False
+
+
+def _opponent_winning(pos: Position, policy: NormalPlay) -> bool:
+    """Whether a card of the opponents wins the trick in progress so far (read with two
+    cards or more played to it: the hand to play is then the last of its side to play, so
+    that a card that does not win gives the trick away, partner having played)."""
+    trick = pos.trick
+    w = winning_index(list(trick), policy.trump)
+    return ((int(pos.leader) + w) & 1) != int(policy.side)
+
+
+def _takes_trick(pos: Position, card: Card, policy: NormalPlay, voids: int) -> bool:
+    """Whether ``card``, played to the trick in progress, wins it whatever the unseen cards
+    (as far as the player knows: an opponent still to play may hold any card the opponents
+    hold, and may ruff unless he has shown out of trumps). ``voids``: the show-outs known."""
+    trick = [*pos.trick, card]
+    if winning_index(trick, policy.trump) != len(trick) - 1:
+        return False
+    theirs = policy._theirs(pos)
+    trump = policy.trump
+    seat = pos.to_play
+    for i in range(1, 4 - len(pos.trick)):
+        s = seat.next(i)
+        if s.side is policy.side:
+            continue
+        if theirs & SUIT_MASKS[card.suit] & ~((card.bit << 1) - 1):
+            return False  # a higher card of its suit may be his
+        if (
+            trump is not None
+            and card.suit is not trump
+            and theirs & SUIT_MASKS[trump]
+            and not voids >> (s * 4 + trump) & 1
+        ):
+            return False  # he may ruff
+    return True
 
 
 def _one_run(pos: Position, legal: int) -> bool:

@@ -32,8 +32,9 @@ f     ruff-low            ruffing low when a higher trump is out (ACBL 2019 guid
                           spec C4e)
 g     unstated-technique  a squeeze, throw-in or other technique not stated, so not
                           credited: the claimer cashes a winner where the double-dummy
-                          lead gains only as the unseen cards lie (Law 70D1; ACBL 2019
-                          guideline 3; spec C6)
+                          lead gains only as the unseen cards lie, or takes a trick with a
+                          sure winner where double dummy ducks it (a hold-up, a duck that
+                          throws an opponent in) (Law 70D1; ACBL 2019 guideline 3; spec C6)
 h     partner-choice      a defender's claim: his partner picks one of his normal plays,
                           the worst for the claim (Law 70D2; spec P5)
 i     order-in-suit       a suit's cards in any order, where the Regulating Authority
