@@ -457,6 +457,27 @@ def test_a_long_major_over_a_weak_two_bids_game_with_a_strong_hand_too() -> None
     assert rules_call("A.AQ87653.K32.A9", "2S") == "4H"  # seven hearts
 
 
+# Responder raises partner's major over a three-level (jump) overcall: 3M with three trumps
+# and 7-11 support points, 4M with 12+ (negative doubles stop at 2S; the raise shows the fit).
+RAISES_OVER_A_THREE_LEVEL_OVERCALL = [
+    ("KQT6.T873.K2.J75", "1S 3D", "3S"),  # four trumps, 9 HCP
+    ("K53.KJ76.A92.873", "1S 3C", "3S"),  # three trumps, 11 HCP
+    ("K53.KJ76.A92.8", "1S 3C", "4S"),  # 11 HCP and a singleton: 13 support points
+    ("763.A742.A3.T732", "1H 3D", "3H"),  # 8 HCP, a doubleton: 9
+    ("J2.KQ96.KT65.J84", "1S 3C", "P"),  # two trumps: no raise
+    ("J54.Q962.8652.J4", "1S 3C", "P"),  # 4 HCP
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), RAISES_OVER_A_THREE_LEVEL_OVERCALL)
+def test_responder_raises_a_major_over_a_three_level_overcall(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == want
+    if want != "P":
+        assert "spades" in meaning(calls, want) or "hearts" in meaning(calls, want)
+
+
 def test_partner_points_are_the_fewest_his_calls_showed() -> None:
     # 1C: 10+ HCP; the jump to 4H: 19-21 total points (15+ HCP); P.pts reads 19, P.hcp 16
     st = SAYC.state(("1C", "P", "1H", "P", "4H", "P"))
