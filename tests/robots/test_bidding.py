@@ -478,6 +478,31 @@ def test_responder_raises_a_major_over_a_three_level_overcall(
         assert "spades" in meaning(calls, want) or "hearts" in meaning(calls, want)
 
 
+# Opener when their game-level overcall is passed round: a six-card suit and 19+ points bid
+# it; 17+ HCP short in their suit double for takeout; partner bids a six-card suit or passes.
+OPENER_OVER_A_GAME_LEVEL_OVERCALL = [
+    ("A.AT76.A752.AKT6", "1D 4S P P", "X"),  # 19 HCP, a singleton spade
+    ("AKQJ75..Q64.AK54", "1S 4H P P", "4S"),  # six spades, 19 HCP: 21 points
+    ("A3.A5.KQ872.9654", "1D 4H P P", "P"),  # 13 HCP
+    ("AQ.AT76.A752.KT6", "1D 4S P P", "P"),  # 19 HCP, two spades
+    ("4.Q98543.J94.932", "1D 4S P P X P", "5H"),  # six hearts
+    ("JT62.KJ.63.QJ875", "1D 4S P P X P", "P"),  # defends
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), OPENER_OVER_A_GAME_LEVEL_OVERCALL)
+def test_opener_acts_over_a_game_level_overcall_with_a_strong_hand(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == want
+
+
+def test_opener_double_of_a_game_level_overcall_is_explained() -> None:
+    assert meaning("1D 4S P P", "X") == (
+        "Takeout: a strong hand short in their suit, 17+ HCP, at most 1 spades, forcing one round"
+    )
+
+
 def test_partner_points_are_the_fewest_his_calls_showed() -> None:
     # 1C: 10+ HCP; the jump to 4H: 19-21 total points (15+ HCP); P.pts reads 19, P.hcp 16
     st = SAYC.state(("1C", "P", "1H", "P", "4H", "P"))
