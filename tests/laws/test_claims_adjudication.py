@@ -189,6 +189,23 @@ def test_C6_taking_the_trick_is_normal_where_only_an_unstated_duck_keeps_the_val
     assert [(s.kind, s.seat, s.card) for s in r.slips] == [("unstated-technique", "East", "DA")]
 
 
+def test_C4d_not_made_to_run_trumps_that_squeeze_his_own_partner() -> None:
+    # A corpus claim (endplay's RealBridge example, board 16): spades trumps, the defenders
+    # out of them; West leads the DQ to North's DA and North claims 5 of the last 6 with
+    # S8-6-5 and H8-3, South HT, D8-7-4, CK-6. Run the trumps and South must find three
+    # discards in front of East's HQ-7 and DK-9-6 (a guess, so it was ruled 4). ACBL 2019
+    # guideline 4: the claimer is not forced to play out his trumps to his disadvantage
+    # once both opponents have shown out, so he leads the heart and ruffs: 5
+    pos = Position.from_pbn(
+        "N:865.83.A. .Q7.K963. .T.874.K6 ..JT5.T5", trump=Suit.SPADES, leader=W, trick=(Card("DQ"),)
+    )
+    voids = frozenset({(E, Suit.SPADES), (W, Suit.SPADES)})
+    r = adjudicate(pos, N, 5, None, known_voids=voids, player_class="expert")
+    assert r.dd == 5 and r.awarded == 5 and not r.slips, r.text
+    north = [card for seat, card in r.witness if seat is N]
+    assert north[1].suit is not Suit.SPADES  # (after the DA, a heart, not a trump)
+
+
 def test_R70_3_a_discard_keeps_the_tricks_the_claimer_counts_on() -> None:
     # a corpus claim (a club pairs event, 2196 at the Sky Club): West claims all seven in
     # notrumps with SK-Q-J-3 opposite SA-6-5-2, two heart winners in East, CA-Q-8. On East's

@@ -574,8 +574,12 @@ class NormalPlay:
                             ruffs |= _low(hand & SUIT_MASKS[s])
                 if ruffs:
                     return ruffs
-                # nor to lead his last trumps, squeezing a defender or not (ACBL 2019
-                # guidelines 3 and 4): any suit may be led
+                # nor to lead his last trumps, squeezing a defender or his own partner
+                # (ACBL 2019 guidelines 3 and 4): any side suit may be led, a trump only
+                # when he has nothing else
+                side = hand & ~SUIT_MASKS[trump]
+                if side:
+                    hand = side
                 conceding = True
         elif (
             trump is not None
