@@ -39,16 +39,23 @@ from bench.adjudication import build, claim_points, percentile
 from bench.corpus_classes import class_of
 from bridgetable.adjudication.ruling import adjudicate
 from bridgetable.core.board import Board
+from bridgetable.core.claimcase import trumps_just_drawn
+from bridgetable.core.seats import Seat
 from bridgetable.solver.dds import DDSSolver
 
 #: (cut rate among sound claims at most, cuts without a slip at most, undetermined at most)
 TARGETS = (0.12, 0, 0)
 
 
-def _ruling_args(board: Board) -> dict[str, Any]:
-    """What the Director knows at the claim besides the cards: the show-outs before it and
-    dummy's seat (a defender who claims sees dummy)."""
-    return {"known_voids": board.shown_voids(), "dummy": board.dummy}
+def _ruling_args(board: Board, claimer: Seat) -> dict[str, Any]:
+    """What the Director knows at the claim besides the cards: the show-outs before it,
+    dummy's seat (a defender who claims sees dummy) and whether the claimer had just drawn
+    a round of trumps (C4b), as :meth:`Board.claim_case` has them."""
+    return {
+        "known_voids": board.shown_voids(),
+        "dummy": board.dummy,
+        "trumps_seen": trumps_just_drawn(board.tricks, board.trump, claimer),
+    }
 
 
 def run(
@@ -78,7 +85,7 @@ def run(
             want_floor=False,
             time_cap=cap,
             prof=prof,
-            **_ruling_args(board),
+            **_ruling_args(board, claim.seat),
             **extra,
         )
         took = time.perf_counter() - start

@@ -260,7 +260,7 @@ def test_every_costly_play_on_the_corpus_claims_is_a_reported_slip() -> None:
                 time_cap=CORPUS_CAP,
                 prof=prof,
                 player_class=pclass,
-                **_ruling_args(board),
+                **_ruling_args(board, claim.seat),
             )
             case = (
                 f"claim {number} ({name} board {rec.setup.board}: {pos}; {claim.seat} claims "

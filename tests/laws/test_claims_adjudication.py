@@ -189,6 +189,48 @@ def test_C6_taking_the_trick_is_normal_where_only_an_unstated_duck_keeps_the_val
     assert [(s.kind, s.seat, s.card) for s in r.slips] == [("unstated-technique", "East", "DA")]
 
 
+def test_C4b_a_claim_at_once_after_drawing_a_round_is_made_aware_of_the_trumps() -> None:
+    # EBU White Book 8.70.4(b): declarer draws a round, sees both opponents follow and
+    # claims at once: he clearly has not forgotten the trumps still out, so 70C (a trump he
+    # was "at all likely" unaware of) does not apply. 4SX by South; West leads the S4 to
+    # dummy's SA, dummy's SK draws East's ST and West's S3, and South claims 7 (double dummy
+    # 7) with East's SJ still out
+    from dataclasses import replace
+
+    from bridgetable.adjudication.ruling import adjudicate_case
+
+    from support import at_play, c
+
+    def drawn(then_a_diamond: bool) -> Board:
+        b = at_play("S4")
+        for seat, card in ((S, "SA"), (E, "S9"), (S, "S5")):
+            b.play(seat, c(card))
+        for seat, card in ((S, "SK"), (E, "ST"), (S, "S6"), (W, "S3")):
+            b.play(seat, c(card))
+        if then_a_diamond:
+            for seat, card in ((S, "DT"), (E, "D5"), (S, "DJ"), (W, "D2")):
+                b.play(seat, c(card))
+        return b
+
+    b = drawn(False)
+    b.make_claim(S, 7)
+    case = b.claim_case()
+    assert case.trumps_seen
+    assert adjudicate_case(case, player_class="expert").awarded == 7
+    # the same claim unaware (70C): the side winners first, and East's SJ ruffs one
+    unaware = adjudicate_case(replace(case, trumps_seen=False), player_class="expert")
+    assert unaware.awarded == 6 and "70C" in unaware.laws
+    # a trick later, or after a round the opponents led, the presumption stands (C4b)
+    later = drawn(True)
+    later.make_claim(S, 6)
+    assert not later.claim_case().trumps_seen
+    led_by_them = at_play("S4")
+    for seat, card in ((S, "SA"), (E, "S9"), (S, "S5")):
+        led_by_them.play(seat, c(card))
+    led_by_them.make_claim(S, 8)
+    assert not led_by_them.claim_case().trumps_seen
+
+
 def test_C4d_not_made_to_run_trumps_that_squeeze_his_own_partner() -> None:
     # A corpus claim (endplay's RealBridge example, board 16): spades trumps, the defenders
     # out of them; West leads the DQ to North's DA and North claims 5 of the last 6 with

@@ -648,8 +648,35 @@ def test_claim_holds_rules_on_the_claim_case_of_the_table(monkeypatch: pytest.Mo
         assert case.rules.code == "rubber" and case.known_voids == table.known_voids
         assert (case.claimer, case.tricks, case.dummy) == (table.claimer, table.tricks, Seat.NORTH)
         assert case.statement == table.statement and case.concession == table.concession
+        assert case.trumps_seen == table.trumps_seen
         assert case.position.hands[Seat.SOUTH] == table.position.hands[Seat.SOUTH]
         assert kwargs["dd"] is False and kwargs["want_floor"] is False
+
+
+def test_the_robot_reads_a_round_of_trumps_just_drawn_as_the_table_does() -> None:
+    """C4b: a claim made at once after the claimer's side drew a round of trumps, both
+    opponents following, is made aware of the trumps still out, in the robot's case (from
+    its view's last trick) as in the table's."""
+    from bridgetable.robots.player import claim_case
+
+    from support import at_play, c
+
+    b = at_play("S4")  # 4SX by South (tests/support.py)
+    mem = Memory()
+    mem.observe(b.view_for(Seat.WEST).to_dict())
+    south, east, west = Seat.SOUTH, Seat.EAST, Seat.WEST  # (South plays dummy's cards)
+    for seat, card in ((south, "SA"), (east, "S9"), (south, "S5"), (south, "SK")):
+        b.play(seat, c(card))
+        mem.observe(b.view_for(west).to_dict())
+    for seat, card in ((east, "ST"), (south, "S6"), (west, "S3")):
+        b.play(seat, c(card))
+        mem.observe(b.view_for(west).to_dict())
+    b.make_claim(south, 7)
+    view = b.view_for(west).to_dict()
+    mem.observe(view)
+    assert b.claim_case().trumps_seen
+    assert claim_case(view, mem, b.position()).trumps_seen
+    assert not claim_case(view, Memory(), b.position()).trumps_seen  # (nothing seen)
 
 
 def test_claim_holds_lets_an_adjudicator_error_surface(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -465,7 +465,7 @@ def adjudicate_case(
         rules=case.rules,
         prof=prof,
         known_voids=case.known_voids,
-        trumps_seen=trumps_seen,
+        trumps_seen=trumps_seen or case.trumps_seen,
         dummy=case.dummy,
         dd=dd,
         want_floor=want_floor,

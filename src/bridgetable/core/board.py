@@ -39,7 +39,7 @@ from typing import Any
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import Call, Contract, Doubling
 from bridgetable.core.cards import SUIT_MASKS, Card, Hand, Suit
-from bridgetable.core.claimcase import ClaimCase
+from bridgetable.core.claimcase import ClaimCase, trumps_just_drawn
 from bridgetable.core.claims import ClaimsMixin, FloorOracle
 from bridgetable.core.commands import dry_run_stop, event_dispatch
 from bridgetable.core.designation import DEFENDER_CHOOSES, resolve_designation
@@ -259,6 +259,7 @@ class Board(TableMixin, ClaimsMixin):
             self.shown_voids(),  # play stops at the claim: the show-outs before it
             self._dummy,
             claim.concession,
+            trumps_just_drawn(self._tricks, self._trump, claim.claimer),  # C4b
         )
 
     @property

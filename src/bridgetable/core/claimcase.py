@@ -25,7 +25,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from bridgetable.core.cards import Suit
@@ -34,8 +34,36 @@ from bridgetable.core.position import Position
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat, Side
 from bridgetable.core.statement import Statement, parse_statement
+from bridgetable.core.tricks import Trick
 
-__all__ = ["ClaimCase"]
+__all__ = ["ClaimCase", "trumps_just_drawn"]
+
+
+def trumps_just_drawn(tricks: Sequence[Trick], trump: Suit | None, claimer: Seat) -> bool:
+    """Whether the play shows beyond doubt that the claimer knew of the trumps still out
+    (spec C4b; EBU White Book 8.70.4(b)): the last trick quitted before the claim was led
+    with a trump by his side and both opponents followed with trumps. He claims having just
+    drawn a round and seen the trumps fall, so Law 70C's condition that he was "at all
+    likely" unaware of an outstanding trump does not hold. A claim made later, or after a
+    round the opponents led, is presumed made unaware (C4b): mere assertion does not count.
+
+    Example:
+        >>> from bridgetable.core.cards import Card
+        >>> cards = [Card(c) for c in ("HJ", "HA", "H2", "H3")]
+        >>> played = tuple((Seat.SOUTH.next(i), cards[i]) for i in range(4))
+        >>> t = Trick(Seat.SOUTH, played, Seat.WEST)
+        >>> trumps_just_drawn([t], Suit.HEARTS, Seat.SOUTH)
+        True
+        >>> trumps_just_drawn([t], Suit.HEARTS, Seat.EAST)  # (the opponents drew them)
+        False
+    """
+    if trump is None or not tricks:
+        return False
+    last = tricks[-1]
+    leader, card = last.cards[0]
+    if leader.side is not claimer.side or card.suit is not trump:
+        return False
+    return all(c.suit is trump for s, c in last.cards if s.side is not claimer.side)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +83,8 @@ class ClaimCase:
             (70E1).
         dummy: dummy's seat: a defender who claims sees dummy's cards (70E1).
         concession: whether it was made as a concession (68B).
+        trumps_seen: the play before the claim shows beyond doubt that the claimer knew of
+            the trumps still out (C4b, :func:`trumps_just_drawn`): 70C does not apply.
     """
 
     position: Position
@@ -65,6 +95,7 @@ class ClaimCase:
     known_voids: frozenset[tuple[Seat, Suit]] = frozenset()
     dummy: Seat | None = None
     concession: bool = False
+    trumps_seen: bool = False
 
     def __post_init__(self) -> None:
         left = self.position.tricks_left
@@ -89,6 +120,7 @@ class ClaimCase:
         known_voids: Iterable[tuple[Seat, Suit]] = (),
         dummy: Seat | None = None,
         concession: bool = False,
+        trumps_seen: bool = False,
     ) -> ClaimCase:
         """A case from its parts, the statement as notation text (parsed here, raising
         :class:`NotationError`) or already parsed; the duplicate code by default."""
@@ -102,6 +134,7 @@ class ClaimCase:
             frozenset(known_voids),
             dummy,
             bool(concession),
+            bool(trumps_seen),
         )
 
     @property

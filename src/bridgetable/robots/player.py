@@ -66,11 +66,12 @@ from bridgetable.adjudication.ruling import adjudicate_case
 from bridgetable.core.auction import Auction
 from bridgetable.core.calls import PASS, Call, Contract, parse_call
 from bridgetable.core.cards import Card, Hand, Rank, Suit, cards_of_mask
-from bridgetable.core.claimcase import ClaimCase
+from bridgetable.core.claimcase import ClaimCase, trumps_just_drawn
 from bridgetable.core.errors import ActionRefused
 from bridgetable.core.position import Position
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
+from bridgetable.core.tricks import Trick, winning_index
 from bridgetable.robots.bidding import (
     REGULATIONS,
     HandInfo,
@@ -953,7 +954,8 @@ def claim_case(view: dict[str, Any], mem: Memory, position: Position) -> ClaimCa
     the code of Laws in force (Law 71 differs between the duplicate and the rubber code; the
     view names the code, and the Regulating Authority's options are taken as the code's
     defaults), the show-outs every player has seen (70E1) and dummy (a defender who claims
-    sees dummy's cards, 70E1): what :meth:`~bridgetable.core.board.Board.claim_case` gives at
+    sees dummy's cards, 70E1) and whether the claimer had just drawn a round of trumps (the
+    last trick the robot saw, C4b): what :meth:`~bridgetable.core.board.Board.claim_case` gives at
     the table, but for the hidden hands.
 
     Example:
@@ -967,15 +969,23 @@ def claim_case(view: dict[str, Any], mem: Memory, position: Position) -> ClaimCa
     """
     claim = view["claim"]
     dummy = view.get("dummy")
+    claimer = Seat.from_letter(claim["claimer"])
+    done = [t for t in mem.tricks if len(t) == 4]  # (the trick in progress is not)
+    last = [(Seat.from_letter(s), Card(c)) for s, c in done[-1]] if done else []
+    quitted: tuple[Trick, ...] = ()
+    if len(last) == 4:
+        won = last[winning_index([c for _, c in last], position.trump)][0]
+        quitted = (Trick(last[0][0], tuple(last), won),)
     return ClaimCase.of(
         position,
-        Seat.from_letter(claim["claimer"]),
+        claimer,
         int(claim["tricks"]),
         claim.get("statement"),
         rules=RuleSet(code="rubber" if view.get("rules") == "rubber" else "duplicate"),
         known_voids={(Seat.from_letter(s), Suit.from_letter(u)) for s, u in mem.voids},
         dummy=None if not dummy else Seat.from_letter(dummy),
         concession=bool(claim.get("concession")),
+        trumps_seen=trumps_just_drawn(quitted, position.trump, claimer),  # C4b
     )
 
 
