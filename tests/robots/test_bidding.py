@@ -503,6 +503,23 @@ def test_opener_double_of_a_game_level_overcall_is_explained() -> None:
     )
 
 
+# The takeout doubler when their raise is passed round: 17+ HCP bid a five-card suit, or
+# double again short in their suit; a minimum passes.
+DOUBLER_AFTER_THEIR_RAISE = [
+    ("A.K7.AJ754.AK984", "1S X 3S P P", "4D"),  # 19 HCP, five diamonds (the longest first)
+    ("K5.AKJ852.A.KJ93", "1S X 3S P P", "4H"),  # 19 HCP, six hearts
+    ("A.KQ75.AQ64.KJ93", "1S X 2S P P", "X"),  # 4-4-4-1 with 19 HCP: double again
+    ("5.KQ75.AJ64.KJ93", "1S X 2S P P", "P"),  # 14 HCP: a minimum
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), DOUBLER_AFTER_THEIR_RAISE)
+def test_doubler_acts_again_after_their_raise_with_a_strong_hand(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == want
+
+
 def test_partner_points_are_the_fewest_his_calls_showed() -> None:
     # 1C: 10+ HCP; the jump to 4H: 19-21 total points (15+ HCP); P.pts reads 19, P.hcp 16
     st = SAYC.state(("1C", "P", "1H", "P", "4H", "P"))
