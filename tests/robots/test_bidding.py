@@ -520,6 +520,24 @@ def test_doubler_acts_again_after_their_raise_with_a_strong_hand(
     assert rules_call(hand, calls) == want
 
 
+# Opener after partner's pass and their balancing bid: a six-card suit with 16+ points is
+# rebid at the cheapest level; 17+ HCP short in their suit double; a minimum passes.
+OPENER_AFTER_THEIR_BALANCING_BID = [
+    ("A.A92.8.AQJT7652", "1C P P 1S", "2C"),  # 15 HCP, eight clubs: 19 points
+    ("AQ93.AKQ854.K.J9", "1H P P 2D", "2H"),  # 19 HCP, six hearts
+    ("A.Q5.AJ75.AKJ764", "1C P P 1D", "2C"),
+    ("AK65.AKQJ4.Q75.2", "1H P P 2C", "X"),  # 19 HCP, five hearts, a singleton club
+    ("K3.AJ9854.K75.Q2", "1H P P 1S", "P"),  # 13 HCP, six hearts: 15 points
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), OPENER_AFTER_THEIR_BALANCING_BID)
+def test_opener_bids_again_over_a_balancing_bid_with_extra_values(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == want
+
+
 def test_partner_points_are_the_fewest_his_calls_showed() -> None:
     # 1C: 10+ HCP; the jump to 4H: 19-21 total points (15+ HCP); P.pts reads 19, P.hcp 16
     st = SAYC.state(("1C", "P", "1H", "P", "4H", "P"))
