@@ -176,6 +176,22 @@ def test_R70_3_a_finesse_against_a_sure_winner_of_the_trick_is_no_guess() -> Non
     assert r.awarded == 5 and not r.slips, r.text
 
 
+def test_C4e_ruffing_partners_winner_is_no_low_ruff_where_the_right_play_is_not_to_ruff() -> None:
+    # A corpus claim (Polish Grand Prix vugraph, board 5): hearts trumps, East claims 7 of
+    # 8. When East's D9 is winning the trick and West, void, ruffs it with the H7 (North
+    # still to play and South's H8 still out), the trick is lost by ruffing at all, not by
+    # the height of the ruff: double dummy West discards. ACBL 2019 guideline 5 (ruff as
+    # low as possible) is about an over-ruff that a higher ruff would have stopped, so slip f
+    # needs a higher ruff among the right cards; this one is judged as the choice it is
+    pos = Position.from_pbn(
+        "N:874...T7532 .KT6.9.J984 QT5.8.8.AQ6 963.QJ97..K", trump=Suit.HEARTS, leader=N
+    )
+    voids = frozenset({(N, Suit.DIAMONDS)})
+    r = adjudicate(pos, E, 7, None, dummy=W, known_voids=voids, player_class="expert")
+    assert r.dd == 7, r.text
+    assert not any(s.kind == "ruff-low" and s.card == "H7" for s in r.slips), r.text
+
+
 def test_C6_taking_the_trick_is_normal_where_only_an_unstated_duck_keeps_the_value() -> None:
     # A corpus claim's ending (USBF vugraph, board 50): West (declarer) leads the DQ, North
     # covers with the DK; dummy holds DA-9-2 and the SK over North's SQ. Double dummy, the

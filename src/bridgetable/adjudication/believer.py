@@ -644,7 +644,10 @@ class Believer:
                 and card.suit is trump
                 and pos.trick[0].suit is not trump
                 and _overruff_possible(pos, card, policy, state[2])
+                and any(c.suit is trump and c.index > card.index for c in right)
             ):
+                # (the slip is ruffing low where a higher ruff keeps the trick: where the
+                # right play is not to ruff at all, ruffing costs the trick, not its height)
                 return sl.RUFF_LOW
             if _opponent_winning(pos, policy) and len(pos.trick) >= 2:
                 wins = _takes_trick(pos, card, policy, state[2])

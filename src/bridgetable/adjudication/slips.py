@@ -28,8 +28,8 @@ e     suit-order          an order between suits that blocks a suit or strands a
                           cards: a top card led from the longer hand where a lower one led to
                           partner's shorter holding keeps the value is no slip (the short
                           hand's high cards first, C1; profile option ``short_hand_first``)
-f     ruff-low            ruffing low when a higher trump is out (ACBL 2019 guideline 5;
-                          spec C4e)
+f     ruff-low            ruffing low when a higher trump is out and may over-ruff, where
+                          a higher ruff keeps the value (ACBL 2019 guideline 5; spec C4e)
 g     unstated-technique  a squeeze, throw-in or other technique not stated, so not
                           credited: the claimer cashes a winner where the double-dummy
                           lead gains only as the unseen cards lie, or takes a trick with a
