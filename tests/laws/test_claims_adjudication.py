@@ -192,6 +192,22 @@ def test_C4e_ruffing_partners_winner_is_no_low_ruff_where_the_right_play_is_not_
     assert not any(s.kind == "ruff-low" and s.card == "H7" for s in r.slips), r.text
 
 
+def test_R70_3_rising_with_the_ace_where_only_an_unstated_finesse_keeps_the_value() -> None:
+    # A corpus claim (USBF vugraph, board 57): spades trumps, North leads the DJ and claims 4
+    # of 5 with dummy's C A-Q-8-6-3 and no statement. Later North leads the C9 and East
+    # plays the C10: the CQ makes 4 only because East holds the CK; with a singleton CK in
+    # West the CA is right. The finesse is an unstated line that depends on finding one
+    # opponent with a card (70E1): not credited, and rising with the ace is its losing way
+    # (a Director's review of the corpus rulings: 3, as the table's Director would rule)
+    pos = Position.from_pbn(
+        "N:T..93.9 .9..KT42 ...AQ863 .2.T5.J5", trump=Suit.SPADES, leader=N, trick=(Card("DJ"),)
+    )
+    voids = frozenset({(N, Suit.HEARTS), (S, Suit.HEARTS), (W, Suit.SPADES)})
+    r = adjudicate(pos, N, 4, None, dummy=S, known_voids=voids, player_class="expert")
+    assert r.dd == 4 and r.awarded == 3, r.text
+    assert [(s.kind, s.card) for s in r.slips] == [("guess", "CA")]
+
+
 def test_C6_taking_the_trick_is_normal_where_only_an_unstated_duck_keeps_the_value() -> None:
     # A corpus claim's ending (USBF vugraph, board 50): West (declarer) leads the DQ, North
     # covers with the DK; dummy holds DA-9-2 and the SK over North's SQ. Double dummy, the

@@ -346,6 +346,12 @@ class Believer:
             # lines, such a node off every line searched so far would never be judged, and
             # the ruling would depend on the order in which lines were checked
             return base
+        if _sure_of_all(policy, pos, base):
+            # each of the local rules' cards takes every trick left whatever the opponents
+            # hold: each keeps the double-dummy value and wastes nothing (see squandered),
+            # so the judge keeps them all without asking
+            self.judged[memo] = to_rel(base, live)
+            return base
         rel_vals = self.values.get(key)
         if rel_vals is None:
             rel_vals = _rekey(self.solver.card_values_many([pos])[0], pos)
@@ -658,6 +664,20 @@ class Believer:
                     # which may win it): the duck is a technique not stated, not credited,
                     # and taking the trick is normal (70D1)
                     return sl.UNSTATED_TECHNIQUE if sl.UNSTATED_TECHNIQUE in enabled else None
+                if (
+                    wins
+                    and sl.GUESS in enabled
+                    and all(
+                        winning_index([*trick, c], trump) == len(trick)
+                        and not _takes_trick(pos, c, policy, state[2])
+                        for c in right
+                    )
+                ):
+                    # he takes the trick with a sure winner where double dummy finesses (a
+                    # card that wins it so far but may be beaten by an opponent still to
+                    # play): the finesse is an unstated line that depends on finding one
+                    # opponent with a card, not credited, and rising is its losing way (70E1)
+                    return sl.GUESS
                 if not wins and any(_takes_trick(pos, c, policy, state[2]) for c in right):
                     # he plays a card that may lose the trick (a finesse, a duck) holding a
                     # sure winner of it that keeps the value: whether to take it depends on
@@ -719,6 +739,18 @@ class Believer:
         a, b = hidden
         ha, hb = pos.hands[a], pos.hands[b]
         right = [c for c, v in vals.items() if v == best]
+        risky = need is not None and vals.get(card, best) < need
+        trump = policy.trump
+        theirs = policy._theirs(pos)
+        if trump is None or not theirs & SUIT_MASKS[trump]:
+            # the sure line below, proved by the count where it can be (no trump against
+            # the side): cards that take their tricks whatever the opponents hold take them
+            # in every swapped layout, so no layout need be solved
+            t = -1 if trump is None else int(trump)
+            for c in right:
+                enough = need if risky and need is not None and vals[c] >= need else vals[c]
+                if count_after(pos, c, theirs, t) >= enough:
+                    return False, False
         suits = {card.suit, *(c.suit for c in right)}
         swaps: list[Position] = []
         for s in sorted(suits):
@@ -749,7 +781,6 @@ class Believer:
         # depends on which opponent holds a card)
         # a card that risks the claim (it leaves fewer than the tricks still needed) is set
         # against a right card sure of the claim; another, against one sure of its value
-        risky = need is not None and vals.get(card, best) < need
         for c in right:
             enough = need if risky and need is not None and vals[c] >= need else vals[c]
             if all(alt.get(c, -1) >= enough for alt in alts):
@@ -985,6 +1016,19 @@ def _unblocking(
         if v == best and c.suit is card.suit and c.index < card.index:
             out |= c.bit
     return out
+
+
+def _sure_of_all(policy: NormalPlay, pos: Position, cards: int) -> bool:
+    """Whether each of ``cards`` takes every trick left for the side to play whatever the
+    opponents hold (:func:`count_after`, read where they hold no trump): a proof that each
+    keeps the double-dummy value, which cannot exceed the tricks left."""
+    trump = policy.trump
+    theirs = policy._theirs(pos)
+    if trump is not None and theirs & SUIT_MASKS[trump]:
+        return False
+    t = -1 if trump is None else int(trump)
+    left = pos.tricks_left
+    return all(count_after(pos, c, theirs, t) >= left for c in cards_of_mask(cards))
 
 
 def _overruff_possible(pos: Position, card: Card, policy: NormalPlay, voids: int) -> bool:
