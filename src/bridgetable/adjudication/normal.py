@@ -1016,15 +1016,14 @@ def to_rel(mask: int, live: int) -> int:
     """
     out = 0
     for sh in (0, 13, 26, 39):
-        lv = (live >> sh) & _M13
         m = (mask >> sh) & _M13
-        i = 0
-        while lv:
-            low = lv & -lv
-            if m & low:
-                out |= 1 << (sh + i)
-            lv ^= low
-            i += 1
+        if not m:
+            continue
+        lv = (live >> sh) & _M13
+        while m:  # each card of the mask: its rank among the live cards of its suit
+            low = m & -m
+            out |= 1 << (sh + (lv & (low - 1)).bit_count())
+            m ^= low
     return out
 
 
