@@ -742,10 +742,11 @@ class Believer:
         risky = need is not None and vals.get(card, best) < need
         trump = policy.trump
         theirs = policy._theirs(pos)
-        if trump is None or not theirs & SUIT_MASKS[trump]:
-            # the sure line below, proved by the count where it can be (no trump against
-            # the side): cards that take their tricks whatever the opponents hold take them
-            # in every swapped layout, so no layout need be solved
+        if policy.dummy < 0 and (trump is None or not theirs & SUIT_MASKS[trump]):
+            # the sure line below, proved by the count where it can be (declarer's side,
+            # whose swapped layouts move the opponents' cards only, and no trump against
+            # it): cards that take their tricks whatever the opponents hold take them in
+            # every swapped layout, so no layout need be solved
             t = -1 if trump is None else int(trump)
             for c in right:
                 enough = need if risky and need is not None and vals[c] >= need else vals[c]
