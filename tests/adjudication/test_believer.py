@@ -15,16 +15,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import bridgetable.adjudication.believer as believer_module
 from adjudication.test_random_endings import random_ending
 from bridgetable.adjudication.believer import cash_count
 from bridgetable.adjudication.normal import NormalPlay, State
 from bridgetable.adjudication.profiles import profile
 from bridgetable.adjudication.ruling import Ruling, adjudicate
 from bridgetable.adjudication.slips import CATALOGUE, STATED_LINE, enabled_slips
-from bridgetable.core.cards import Card, Suit, cards_of_mask
+from bridgetable.core.cards import SUIT_MASKS, Card, Suit, cards_of_mask
 from bridgetable.core.errors import NotationError
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Seat
+from bridgetable.core.statement import Statement
 from bridgetable.solver.dds import DDSSolver
 
 DDS = DDSSolver()
@@ -139,6 +141,69 @@ def test_the_award_is_the_worst_line_of_the_judged_policy(seed: int) -> None:
     ruling = adjudicate(pos, claimer, pos.tricks_left, None, dd=None, player_class=pclass)
     assert ruling.policy is not None and not ruling.undetermined
     assert ruling.awarded == worst_line(ruling.policy, pos)
+
+
+def strong_ending(rng: random.Random, claimer: Seat) -> Position:
+    """An ending of four to six tricks where ``claimer``'s side holds most of the high cards
+    and the opponents no trump (the positions the count reads: claims of most tricks)."""
+    n = rng.randint(4, 6)
+    trump = rng.choice([None, None, *Suit])
+    deck = [c for c in range(52) if trump is None or c // 13 != trump or rng.random() < 0.5]
+    picked = rng.sample(deck, 4 * n)
+    picked.sort(key=lambda c: -(c % 13))  # high ranks first
+    mine: list[int] = []
+    theirs: list[int] = []
+    for c in picked:
+        ours = (trump is not None and c // 13 == trump) or rng.random() < 0.7
+        (mine if (ours and len(mine) < 2 * n) or len(theirs) >= 2 * n else theirs).append(c)
+    rng.shuffle(mine)
+    rng.shuffle(theirs)
+    hands = [0, 0, 0, 0]
+    for i, seat in enumerate((claimer, claimer.partner)):
+        hands[seat] = sum(1 << c for c in mine[i * n : (i + 1) * n])
+    for i, seat in enumerate((claimer.lho, claimer.rho)):
+        hands[seat] = sum(1 << c for c in theirs[i * n : (i + 1) * n])
+    leader = rng.choice(SEATS)
+    return Position(tuple(hands), trump, leader)  # type: ignore[arg-type]
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, database=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_the_count_is_a_proof_in_every_layout_of_the_opponents_cards(seed: int) -> None:
+    """What the shortcuts rest on: ``count_after`` never exceeds the double-dummy tricks
+    after the card, however the opponents' cards are shared between them, so
+    a card it proves sure of every trick left (``_sure_of_all``) keeps the double-dummy
+    value."""
+    rng = random.Random(seed)
+    claimer = rng.choice(SEATS)
+    pos = strong_ending(rng, claimer)
+    while pos.to_play.side is not claimer.side:
+        pos = pos.play(rng.choice(pos.legal_cards()))
+    policy = NormalPlay.for_claim(pos, claimer, Statement())
+    theirs = policy._theirs(pos)
+    if pos.trump is not None and theirs & SUIT_MASKS[pos.trump]:
+        return  # (the count is read where the opponents hold no trump)
+    t = -1 if pos.trump is None else int(pos.trump)
+    vals = DDS.card_values(pos)
+    best = max(vals.values())
+    for card in pos.legal_cards():
+        if believer_module._sure_of_all(policy, pos, card.bit):
+            assert vals[card] == best == pos.tricks_left, (pos, card)
+        count = believer_module.count_after(pos, card, theirs, t)
+        # the opponents' cards dealt again between them, their suit lengths too (each
+        # keeps his number of cards, the trick in progress its cards)
+        a, b = pos.to_play.lho, pos.to_play.rho
+        pool = cards_of_mask(pos.hands[a] | pos.hands[b])
+        for _ in range(3):
+            rng.shuffle(pool)
+            na = pos.hands[a].bit_count()
+            hands = list(pos.hands)
+            hands[a] = sum(c.bit for c in pool[:na])
+            hands[b] = sum(c.bit for c in pool[na:])
+            other = replace(pos, hands=tuple(hands))  # type: ignore[arg-type]
+            if card not in other.legal_cards():
+                continue
+            assert DDS.card_values(other)[card] >= count, (other, card, count)
 
 
 def test_the_claimer_crosses_to_partners_winners_rather_than_lead_a_loser() -> None:
