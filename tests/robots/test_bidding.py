@@ -538,6 +538,20 @@ def test_opener_bids_again_over_a_balancing_bid_with_extra_values(
     assert rules_call(hand, calls) == want
 
 
+# Responder doubles their 1NT overcall for penalty with 10+ HCP, and opener leaves it in.
+PENALTY_DOUBLE_OF_A_1NT_OVERCALL = [
+    ("A952.92.K543.K94", "1H 1N", "X"),  # 10 HCP
+    ("AT6532.J.KQ965.J", "1C 1N", "X"),  # 11 HCP
+    ("Q52.AKJ83.Q4.K93", "1H 1N X P", "P"),  # opener, 15 HCP: defends
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), PENALTY_DOUBLE_OF_A_1NT_OVERCALL)
+def test_responder_doubles_a_1nt_overcall_for_penalty(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == want
+    assert meaning("1H 1N", "X") == "Penalty, 10+ HCP"
+
+
 def test_partner_points_are_the_fewest_his_calls_showed() -> None:
     # 1C: 10+ HCP; the jump to 4H: 19-21 total points (15+ HCP); P.pts reads 19, P.hcp 16
     st = SAYC.state(("1C", "P", "1H", "P", "4H", "P"))
