@@ -54,7 +54,9 @@ def _ruling_args(board: Board, claimer: Seat) -> dict[str, Any]:
     return {
         "known_voids": board.shown_voids(),
         "dummy": board.dummy,
-        "trumps_seen": trumps_just_drawn(board.tricks, board.trump, claimer),
+        "trumps_seen": trumps_just_drawn(
+            board.tricks[-1].cards if board.tricks else (), board.trump, claimer
+        ),
     }
 
 

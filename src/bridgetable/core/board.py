@@ -259,7 +259,9 @@ class Board(TableMixin, ClaimsMixin):
             self.shown_voids(),  # play stops at the claim: the show-outs before it
             self._dummy,
             claim.concession,
-            trumps_just_drawn(self._tricks, self._trump, claim.claimer),  # C4b
+            trumps_just_drawn(
+                self._tricks[-1].cards if self._tricks else (), self._trump, claim.claimer
+            ),  # C4b
         )
 
     @property

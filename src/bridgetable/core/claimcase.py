@@ -28,42 +28,39 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from bridgetable.core.cards import Suit
+from bridgetable.core.cards import Card, Suit
 from bridgetable.core.errors import NotationError
 from bridgetable.core.position import Position
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat, Side
 from bridgetable.core.statement import Statement, parse_statement
-from bridgetable.core.tricks import Trick
 
 __all__ = ["ClaimCase", "trumps_just_drawn"]
 
 
-def trumps_just_drawn(tricks: Sequence[Trick], trump: Suit | None, claimer: Seat) -> bool:
+def trumps_just_drawn(last: Sequence[tuple[Seat, Card]], trump: Suit | None, claimer: Seat) -> bool:
     """Whether the play shows beyond doubt that the claimer knew of the trumps still out
-    (spec C4b; EBU White Book 8.70.4(b)): the last trick quitted before the claim was led
+    (spec C4b; EBU White Book 8.70.4(b)): ``last``, the last trick quitted before the claim
+    (its cards in playing order with their hands; empty for none), was led
     with a trump by his side and both opponents followed with trumps. He claims having just
     drawn a round and seen the trumps fall, so Law 70C's condition that he was "at all
     likely" unaware of an outstanding trump does not hold. A claim made later, or after a
     round the opponents led, is presumed made unaware (C4b): mere assertion does not count.
 
     Example:
-        >>> from bridgetable.core.cards import Card
         >>> cards = [Card(c) for c in ("HJ", "HA", "H2", "H3")]
-        >>> played = tuple((Seat.SOUTH.next(i), cards[i]) for i in range(4))
-        >>> t = Trick(Seat.SOUTH, played, Seat.WEST)
-        >>> trumps_just_drawn([t], Suit.HEARTS, Seat.SOUTH)
+        >>> t = [(Seat.SOUTH.next(i), cards[i]) for i in range(4)]
+        >>> trumps_just_drawn(t, Suit.HEARTS, Seat.SOUTH)
         True
-        >>> trumps_just_drawn([t], Suit.HEARTS, Seat.EAST)  # (the opponents drew them)
+        >>> trumps_just_drawn(t, Suit.HEARTS, Seat.EAST)  # (the opponents drew them)
         False
     """
-    if trump is None or not tricks:
+    if trump is None or not last:
         return False
-    last = tricks[-1]
-    leader, card = last.cards[0]
+    leader, card = last[0]
     if leader.side is not claimer.side or card.suit is not trump:
         return False
-    return all(c.suit is trump for s, c in last.cards if s.side is not claimer.side)
+    return all(c.suit is trump for s, c in last if s.side is not claimer.side)
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,7 +71,6 @@ from bridgetable.core.errors import ActionRefused
 from bridgetable.core.position import Position
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat
-from bridgetable.core.tricks import Trick, winning_index
 from bridgetable.robots.bidding import (
     REGULATIONS,
     HandInfo,
@@ -972,10 +971,6 @@ def claim_case(view: dict[str, Any], mem: Memory, position: Position) -> ClaimCa
     claimer = Seat.from_letter(claim["claimer"])
     done = [t for t in mem.tricks if len(t) == 4]  # (the trick in progress is not)
     last = [(Seat.from_letter(s), Card(c)) for s, c in done[-1]] if done else []
-    quitted: tuple[Trick, ...] = ()
-    if len(last) == 4:
-        won = last[winning_index([c for _, c in last], position.trump)][0]
-        quitted = (Trick(last[0][0], tuple(last), won),)
     return ClaimCase.of(
         position,
         claimer,
@@ -985,7 +980,7 @@ def claim_case(view: dict[str, Any], mem: Memory, position: Position) -> ClaimCa
         known_voids={(Seat.from_letter(s), Suit.from_letter(u)) for s, u in mem.voids},
         dummy=None if not dummy else Seat.from_letter(dummy),
         concession=bool(claim.get("concession")),
-        trumps_seen=trumps_just_drawn(quitted, position.trump, claimer),  # C4b
+        trumps_seen=trumps_just_drawn(last, position.trump, claimer),  # C4b
     )
 
 
