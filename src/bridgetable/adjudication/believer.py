@@ -739,7 +739,12 @@ class Believer:
         a, b = hidden
         ha, hb = pos.hands[a], pos.hands[b]
         right = [c for c, v in vals.items() if v == best]
+        # a card that risks the claim (it leaves fewer than the tricks still needed) is set
+        # against a right card sure of the claim; another, against one sure of its value
         risky = need is not None and vals.get(card, best) < need
+        enough = {
+            c: need if risky and need is not None and vals[c] >= need else vals[c] for c in right
+        }
         trump = policy.trump
         theirs = policy._theirs(pos)
         if policy.dummy < 0 and (trump is None or not theirs & SUIT_MASKS[trump]):
@@ -748,10 +753,8 @@ class Believer:
             # it): cards that take their tricks whatever the opponents hold take them in
             # every swapped layout, so no layout need be solved
             t = -1 if trump is None else int(trump)
-            for c in right:
-                enough = need if risky and need is not None and vals[c] >= need else vals[c]
-                if count_after(pos, c, theirs, t) >= enough:
-                    return False, False
+            if any(count_after(pos, c, theirs, t) >= enough[c] for c in right):
+                return False, False
         suits = {card.suit, *(c.suit for c in right)}
         swaps: list[Position] = []
         for s in sorted(suits):
@@ -780,11 +783,8 @@ class Believer:
         # then the choice depends on nothing the claimer cannot see, and he who believes his
         # claim takes it (C5: the losing option goes against him only where the right play
         # depends on which opponent holds a card)
-        # a card that risks the claim (it leaves fewer than the tricks still needed) is set
-        # against a right card sure of the claim; another, against one sure of its value
         for c in right:
-            enough = need if risky and need is not None and vals[c] >= need else vals[c]
-            if all(alt.get(c, -1) >= enough for alt in alts):
+            if all(alt.get(c, -1) >= enough[c] for alt in alts):
                 return False, False
         better = as_good = False
         for alt in alts:
