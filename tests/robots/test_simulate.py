@@ -191,3 +191,25 @@ def test_seat_of_the_final_contract() -> None:
     got = final_contract(("P", "1S", "P", "2S", "P", "4S", "P", "P", "P"), Seat.NORTH)
     assert str(got) == "4S E"
     assert final_contract(("P", "P", "P", "P"), Seat.NORTH) is None
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls"),
+    [
+        ("AQJ76.K42.Q3.J52", "1NT P"),  # five spades, 12 HCP: game values
+        ("KJ976.A4.K32.852", "1NT P"),  # five spades, 11 HCP
+        ("K4.QJ976.Q32.852", "2NT P"),  # five hearts, 8 HCP opposite 2NT
+    ],
+)
+def test_a_five_card_major_opposite_notrump_transfers_and_does_not_weigh_3nt(
+    hand: str, calls: str
+) -> None:
+    # 2NT and 3NT over partner's notrump deny a five-card major (SAYC: transfer first, then
+    # 3NT as a choice of games): the transfer is the only call, nothing to simulate
+    seq = tuple(internal_call(c) for c in calls.split())
+    own = SAYC.choose(seq, _info(hand))
+    assert own is not None and own[1].text.startswith("Transfer")
+    assert "3N" not in [c for c, _ in SAYC.candidates(seq, _info(hand))]
+    assert close_candidates(SAYC, seq, _info(hand)) == []
+    m = SAYC.meaning(seq, "3N")
+    assert m is not None and m.length("S") == (0, 4) and m.length("H") == (0, 4)
