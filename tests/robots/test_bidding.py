@@ -457,6 +457,25 @@ def test_a_long_major_over_a_weak_two_bids_game_with_a_strong_hand_too() -> None
     assert rules_call("A.AQ87653.K32.A9", "2S") == "4H"  # seven hearts
 
 
+# 3NT over their weak 2S: a balanced hand or a long minor, a spade stopper, 16-20 HCP; with
+# a six-card major the overcall is in the major.
+THREE_NT_OVER_A_WEAK_TWO = [
+    ("A4.AJT862.AT2.A9", "2S", "3H"),  # 17 HCP, six hearts: the suit, not 3NT
+    ("A4.AJT862.AT2.A9", "2S P P", "3H"),  # in the balancing seat too
+    ("AJ4.AJ8.KT62.AQ9", "2S", "3N"),  # balanced, 19
+    ("A4.A8.AKJ862.Q92", "2S", "3N"),  # a long minor
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), THREE_NT_OVER_A_WEAK_TWO)
+def test_3nt_over_a_weak_two_is_balanced_or_a_long_minor(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == want
+    got = SAYC.meaning(tuple(calls.split()), internal_call(want))
+    assert got is not None and got.holds(HandInfo.of(Hand.from_pbn(hand)))
+
+
 # Responder raises partner's major over a three-level (jump) overcall: 3M with three trumps
 # and 7-11 support points, 4M with 12+ (negative doubles stop at 2S; the raise shows the fit).
 RAISES_OVER_A_THREE_LEVEL_OVERCALL = [
