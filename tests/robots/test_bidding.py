@@ -468,9 +468,7 @@ THREE_NT_OVER_A_WEAK_TWO = [
 
 
 @pytest.mark.parametrize(("hand", "calls", "want"), THREE_NT_OVER_A_WEAK_TWO)
-def test_3nt_over_a_weak_two_is_balanced_or_a_long_minor(
-    hand: str, calls: str, want: str
-) -> None:
+def test_3nt_over_a_weak_two_is_balanced_or_a_long_minor(hand: str, calls: str, want: str) -> None:
     assert rules_call(hand, calls) == want
     got = SAYC.meaning(tuple(calls.split()), internal_call(want))
     assert got is not None and got.holds(HandInfo.of(Hand.from_pbn(hand)))
