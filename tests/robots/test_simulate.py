@@ -18,7 +18,7 @@ from bridgetable.core.cards import Card, Hand
 from bridgetable.core.position import Position
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat
-from bridgetable.robots.bidding import HandInfo, internal_call, legal, load_system
+from bridgetable.robots.bidding import HandInfo, System, internal_call, legal, load_system
 from bridgetable.robots.player import RobotConfig, auction_shown, call_with_meaning, decide
 from bridgetable.robots.simulate import close_candidates, simulate
 from bridgetable.solver.port import Answers
@@ -213,3 +213,37 @@ def test_a_five_card_major_opposite_notrump_transfers_and_does_not_weigh_3nt(
     assert close_candidates(SAYC, seq, _info(hand)) == []
     m = SAYC.meaning(seq, "3N")
     assert m is not None and m.length("S") == (0, 4) and m.length("H") == (0, 4)
+
+
+def test_a_forced_robot_short_of_game_values_keeps_the_auction_open() -> None:
+    # opener, 16 HCP and four hearts after 1C-1D (forcing): 1H by the rules; 3NT (23 points
+    # with partner's six) is no candidate, as the fallback "forced to bid" has no twins
+    hand, seq = "QJ6.AJ94.K.AJT95", ("1C", "P", "1D", "P")
+    assert [c for c, _ in SAYC.candidates(seq, _info(hand))] == ["1H", "2C"]
+    assert close_candidates(SAYC, seq, _info(hand)) == []
+    # with the values for game the fallback's 3NT is still a rule (25 points)
+    m = SAYC.meaning(seq, "3N")
+    assert m is not None and m.pts is not None and m.pts[0] == 25 - 6
+
+
+def test_a_section_may_give_its_own_slack() -> None:
+    text = """
+    [system]
+    sim_slack = 2
+    [[section]]
+    name = "a"
+    context = "1N P"
+      [[section.rule]]
+      call = "3N"
+      hcp = "10+"
+    [[section]]
+    name = "b"
+    context = "1H P"
+    sim_slack = 0
+      [[section.rule]]
+      call = "3N"
+      hcp = "15+"
+    """
+    sys_ = System.from_toml(text)
+    assert [(r.hcp, r.sim) for r in sys_.sections[0].rules] == [((10, 37), False), ((8, 37), True)]
+    assert [(r.hcp, r.sim) for r in sys_.sections[1].rules] == [((15, 37), False)]

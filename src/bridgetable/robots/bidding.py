@@ -26,7 +26,8 @@ conditions on the auction (``forced``, ``agreed``, ``blackwood_asked``...). A ru
 that the robot takes by simulation (:mod:`.simulate`), and its call's meaning (what an
 explanation says) covers it; the robots' own reading of the auction (what a call showed,
 :meth:`System.state`) is that of the rules alone make. ``[system] sim_slack = n`` gives every
-game or slam rule such a twin, its lower bounds on points ``n`` lower (:func:`_sim_twin`).
+game or slam rule such a twin, its lower bounds on points ``n`` lower (:func:`_sim_twin`); a
+section's own ``sim_slack`` overrides it for its rules (``0``: none).
 
 **Choosing** a call: the first section whose context matches and whose rule the hand
 satisfies (rules in order; a free variable of the call tries the hand's longest suit first).
@@ -517,8 +518,12 @@ class System:
             ctxs = [ctx] if isinstance(ctx, str) else list(ctx)
             defaults = {k: raw[k] for k in ("force", "alert", "text", "tag") if k in raw}
             rules = tuple(Rule.from_dict(r, defaults) for r in raw.get("rule", []))
-            if slack:
-                rules = tuple(x for r in rules for x in (r, _sim_twin(r, slack)) if x is not None)
+            # a section may give its own slack (0: no twins)
+            sec_slack = int(raw.get("sim_slack", slack))
+            if sec_slack:
+                rules = tuple(
+                    x for r in rules for x in (r, _sim_twin(r, sec_slack)) if x is not None
+                )
             seats = raw.get("seats")
             sections.append(
                 Section(
