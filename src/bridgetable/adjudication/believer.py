@@ -60,7 +60,7 @@ from bridgetable.core.cards import SUIT_MASKS, Card, Suit, cards_of_mask
 from bridgetable.core.position import Position, unchecked_position
 from bridgetable.core.seats import SEATS
 from bridgetable.core.tricks import winning_index
-from bridgetable.solver.search import MinResult
+from bridgetable.solver.search import MinResult, entries_below
 
 __all__ = ["Believer", "CardValues", "MemoValues"]
 
@@ -173,6 +173,11 @@ class MemoValues:
         return out
 
 
+class _Restart(Exception):
+    """The judge added a card the local rules do not allow below the sure-trick bounds
+    the running search uses (:attr:`Believer.judge_depth`): the search must run again."""
+
+
 @dataclass(slots=True)
 class _Node:
     pos: Position
@@ -241,6 +246,8 @@ class Believer:
         #: show-outs seen), in relative ranks.
         self.squanders: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.rounds = 0
+        #: A search is running: the judge stops it when it lowers ``judge_depth``.
+        self._searching = False
 
     def run(self, pos: Position) -> tuple[MinResult, tuple[sl.Slip, ...], bool]:
         """The search's result, the slips on its line, and whether the check finished (a
@@ -252,10 +259,15 @@ class Believer:
                 depth = self.judge_depth
                 policy = self.make_policy(dict(edits) if edits else None, self.judge, 13, depth)
                 self.policy = policy
-                result = self.search(policy, table, self.stop_at)
-                if self.judge_depth == depth:
+                got = self._search(policy, table)
+                if got is not None and self.judge_depth == depth:
+                    result = got
                     break
-                table = {}  # the judge added a card below a bound the search used: again
+                # the judge added a card below a bound the search used (it stopped the search
+                # at once, or found it as the search finished): again, keeping the entries
+                # of the boundaries below the new depth, which the policy, the same there,
+                # would find again
+                table = entries_below(table, self.judge_depth)
             self.rounds += 1
             if self.stop_at is not None and result.lower > self.stop_at:
                 return result, (), True  # no line at or below the target, a fortiori
@@ -286,6 +298,16 @@ class Believer:
                 self.deadline is not None and self.clock() >= self.deadline
             ):
                 return result, found, False
+
+    def _search(self, policy: NormalPlay, table: dict[Any, list[Any]]) -> MinResult | None:
+        """The search's result, ``None`` where the judge stopped it (:class:`_Restart`)."""
+        self._searching = True
+        try:
+            return self.search(policy, table, self.stop_at)
+        except _Restart:
+            return None
+        finally:
+            self._searching = False
 
     def sound_line(
         self, pos: Position, policy: NormalPlay, line: Sequence[Card], tricks: int
@@ -370,15 +392,20 @@ class Believer:
         if (allowed | keeps) & ~waste:
             allowed = (allowed | keeps) & ~waste
             unblock |= keeps
+        depth = self.judge_depth
         if unblock & ~base:
             allowed |= unblock
-            self.judge_depth = min(self.judge_depth, pos.tricks_left)
+            depth = min(depth, pos.tricks_left)
         if not allowed:
             for c, v in vals.items():
                 if v == best:
                     allowed |= c.bit
-            self.judge_depth = min(self.judge_depth, pos.tricks_left)
+            depth = min(depth, pos.tricks_left)
         self.judged[memo] = to_rel(allowed, live)
+        if depth < self.judge_depth:
+            self.judge_depth = depth
+            if self._searching:
+                raise _Restart
         return allowed
 
     # -- the check -----------------------------------------------------------------------

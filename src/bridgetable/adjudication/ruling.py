@@ -339,9 +339,10 @@ def adjudicate(
         and normal.tricks < claimed
     ):
         aware = Statement((*line_stmt.groups, (TrumpMention(),)), stmt.text)
-        # "can an aware claimer be held to as few?"
-        aware_result, _, _ = search(aware)
-        if aware_result.complete and aware_result.lower > normal.tricks:
+        # "can an aware claimer be held to as few?": one target (a checked line at or below
+        # it, or a proof that none is: ``lower`` above it), not the aware claimer's worst
+        aware_result, _, _ = search(aware, stop_at=normal.tricks)
+        if aware_result.lower > normal.tricks:
             laws.append("70C")
 
     if not normal.complete or normal.tricks is None:

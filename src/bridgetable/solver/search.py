@@ -62,7 +62,7 @@ from bridgetable.core.position import Position, unchecked_position
 from bridgetable.core.seats import SEATS, Side
 from bridgetable.solver.errors import SolverError
 
-__all__ = ["Accelerator", "Bounds", "MinResult", "Policy", "floor", "min_tricks"]
+__all__ = ["Accelerator", "Bounds", "MinResult", "Policy", "entries_below", "floor", "min_tricks"]
 
 S = TypeVar("S", bound=Hashable)
 
@@ -992,6 +992,20 @@ class _Search:
         done = lo >= ub
         line = tuple(CARDS[c] for c in reversed(rline))
         return MinResult(ub, line, done, self.nodes, ub if done else lo)
+
+
+def entries_below(table: dict[Hashable, list[Any]], tricks: int) -> dict[Hashable, list[Any]]:
+    """The entries of a ``table`` (see :func:`min_tricks`) of the trick boundaries with fewer
+    than ``tricks`` tricks left: for a search whose policy is the same from those boundaries
+    on, and differs above them."""
+    out: dict[Hashable, list[Any]] = {}
+    for key, entry in table.items():
+        cards = 0
+        for owners in key[2:]:  # type: ignore[index]
+            cards += (owners.bit_length() - 1) >> 1
+        if cards < 4 * tricks:
+            out[key] = entry
+    return out
 
 
 def min_tricks(
