@@ -22,11 +22,11 @@ CASES: list[Case] = [*WORKED_CASES, *PUBLISHED_CASES]
 #: Published rulings the adjudicator does not reproduce yet, and why.
 KNOWN_GAPS = {
     "ebu-appeal-focus-2011-6nt-count-is-not-order": (
-        "C1/C3 and speed: under the statement's 'cash S' the first search alone takes about "
-        "a million nodes (30 s, the test's cap), so the belief check never runs and the "
-        "ruling is undetermined; that search gives 3 ('cash S' goes on leading spades after "
-        "the last winner, JT74 with South, and North runs seven hearts), where the director "
-        "and committee credited the diamonds and gave 9"
+        "C1/C3 and speed: a 13-card ruling under the statement 'cash D, cash S, cash C' "
+        "takes 70 s or more, over the test's 30 s cap, so it is undetermined; given the time "
+        "it gives 3 ('cash S' goes on leading spades after the last winner, JT74 with "
+        "South, and North runs seven hearts), where the director and committee credited "
+        "the diamonds and gave 9"
     ),
     "ebu-forum-2s-j6-small-card-first": (
         "C1/N3: the HJ is a winner (East's H9 is the only heart out), so leading the H6 "
@@ -49,11 +49,11 @@ KNOWN_GAPS = {
         "diamonds from the top (East's DJ wins the fourth)"
     ),
     "usbf-2019-mixed-5d-stated-line-loser-on-loser": (
-        "speed: an eight-card ending with no statement in our notation (the claimer's "
-        "conditional heart ruffing finesse has no form in it); the first search does not "
-        "finish within the test's 30 s cap (nor within 240 s), so the ruling is undetermined. "
-        "The director gave 6: the stated second ruffing finesse loses to South's HK and a "
-        "careless loser on loser gives up the SA as well"
+        "the statement: the claimer's conditional heart ruffing finesse has no form in our "
+        "notation, so the claim is ruled as made without one: 7 (North cashes the SA at "
+        "once and South's HK takes the last trick). The director followed the stated line "
+        "and gave 6: the second ruffing finesse loses to South's HK and a careless loser on "
+        "loser gives up the SA as well"
     ),
     "wbf-2000-maastricht-16-stated-double-squeeze": (
         "C6 and the notation: the claimer stated a double squeeze, which the statement "
