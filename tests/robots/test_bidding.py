@@ -791,3 +791,27 @@ def test_four_robots_complete_fifty_auctions() -> None:
         assert b.phase.value != "auction"
         contracts += b.contract is not None
     assert contracts >= 40  # most deals are bid, not passed out
+
+
+# Responder's pass over their takeout double: 0-5 HCP (10+ redoubles, and every 6-9 hand
+# has a call, 1NT at the least).
+def test_responder_pass_over_a_takeout_double_shows_at_most_5_hcp() -> None:
+    for calls in ("1C X", "1D X", "1H X", "P 1S X"):
+        assert meaning(calls, "P") == "Too weak to respond, at most 5 HCP"
+        st = SAYC.state((*(internal_call(c) for c in calls.split()), "P"))
+        assert st.seats[len(calls.split()) % 4].hcp == (0, 5)
+    assert rules_call("T83.J6.Q432.J742", "1H X") == "P"  # 4 HCP, two hearts
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(["1C X", "1D X", "1H X", "1S X"]))
+def test_every_responder_who_passes_a_takeout_double_has_at_most_5_hcp(
+    rng: random.Random, calls: str
+) -> None:
+    cards = [r + s for s in "SHDC" for r in "AKQJT98765432"]
+    hand = sorted(rng.sample(cards, 13), key=cards.index)
+    pbn = ".".join("".join(c[0] for c in hand if c[1] == s) for s in "SHDC")
+    m = SAYC.meaning(tuple(calls.split()), "P")
+    assert m is not None
+    if rules_call(pbn, calls) == "P":
+        assert m.holds(HandInfo.of(Hand.from_pbn(pbn))), (pbn, calls)
