@@ -815,3 +815,30 @@ def test_every_responder_who_passes_a_takeout_double_has_at_most_5_hcp(
     assert m is not None
     if rules_call(pbn, calls) == "P":
         assert m.holds(HandInfo.of(Hand.from_pbn(pbn))), (pbn, calls)
+
+
+# Opener's pass of partner's raise of his major: a minimum (17+ points invite or bid game
+# after a single raise, 14+ bid game after a limit raise).
+def test_opener_pass_of_a_raise_shows_a_minimum() -> None:
+    assert meaning("1S P 2S P", "P") == (
+        "A minimum: no game interest, at most 16 HCP, at most 16 total points"
+    )
+    assert meaning("1H P 3H P", "P") == (
+        "A minimum: declines the invitation, at most 13 HCP, at most 13 total points"
+    )
+    assert SAYC.state(("1S", "P", "2S", "P", "P")).seats[0].hcp[1] == 16
+    assert SAYC.state(("1H", "P", "3H", "P", "P")).seats[0].hcp[1] == 13
+    assert rules_call("KQ876.K42.Q32.J5", "1S P 2S P") == "P"  # 12 HCP, 13 points
+    assert rules_call("K42.AJ876.Q32.J5", "1H P 3H P") == "P"  # 11 HCP, 13 revalued
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(["1S P 2S P", "1H P 3H P"]))
+def test_every_opener_who_passes_a_raise_fits_the_pass(rng: random.Random, calls: str) -> None:
+    cards = [r + s for s in "SHDC" for r in "AKQJT98765432"]
+    hand = sorted(rng.sample(cards, 13), key=cards.index)
+    pbn = ".".join("".join(c[0] for c in hand if c[1] == s) for s in "SHDC")
+    m = SAYC.meaning(tuple(calls.split()), "P")
+    assert m is not None
+    if rules_call(pbn, calls) == "P":
+        assert m.holds(HandInfo.of(Hand.from_pbn(pbn))), (pbn, calls)
