@@ -842,3 +842,18 @@ def test_every_opener_who_passes_a_raise_fits_the_pass(rng: random.Random, calls
     assert m is not None
     if rules_call(pbn, calls) == "P":
         assert m.holds(HandInfo.of(Hand.from_pbn(pbn))), (pbn, calls)
+
+
+# Responder over partner's 1NT with slam values: 6NT with 18-21, 7NT with 22+ (20+ passed
+# before: the 6NT rule stopped at 19 and there was no 7NT).
+NOTRUMP_SLAMS = [
+    ("AKQ.AKT.QJ.Q9742", "1NT P", "6NT"),  # 21 HCP
+    ("AKQ.AKT.KJ.Q9742", "1NT P", "7NT"),  # 22 HCP
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), NOTRUMP_SLAMS)
+def test_responder_bids_a_slam_over_1nt_with_every_strong_balanced_hand(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
