@@ -590,7 +590,7 @@ EXPLANATIONS = [
         "2D",
         "Answer to Stayman: no four-card major, at most 3 spades, at most 3 hearts",
     ),
-    ("1H P", "2NT", "Jacoby 2NT: a raise, 13+ HCP, 4+ hearts, forcing to game"),
+    ("1H P", "2NT", "Jacoby 2NT: a raise, 10+ HCP, 13+ support points, 4+ hearts, forcing to game"),
     ("1H P", "3H", "Limit raise, 8-12 HCP, 10-12 support points, 3+ hearts, invitational"),
     ("1H 1S 2S P", "3H", "Minimum, at most 13 HCP, 5+ hearts"),
     ("1C P 1H P 1S P", "1NT", "6-10 HCP"),
@@ -841,6 +841,23 @@ def test_opener_pass_of_a_raise_shows_a_minimum() -> None:
 @given(st.randoms(use_true_random=False), st.sampled_from(["1S P 2S P", "1H P 3H P"]))
 def test_every_opener_who_passes_a_raise_fits_the_pass(rng: random.Random, calls: str) -> None:
     _a_pass_fits_its_meaning(rng, calls)
+
+
+# Jacoby 2NT counts support points: four trumps and 13+ points with shortness raise to game
+# (11-12 HCP and a singleton or two doubletons passed, or bid a side suit, before).
+JACOBY_ON_SUPPORT_POINTS = [
+    ("AT53.JT52.A2.K74", "1S P", "2NT"),  # 12 HCP, two doubletons: 14 support points
+    ("K8653.AKJ2.T.874", "1S P", "2NT"),  # 11 HCP, a singleton: 13
+    ("874.K8653.AKJ2.T", "1H P", "2NT"),  # the same over 1H (2D before)
+    ("AT53.J52.A32.K74", "1S P", "3S"),  # 12 HCP, no shortness: the limit raise
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), JACOBY_ON_SUPPORT_POINTS)
+def test_jacoby_2nt_counts_support_points(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
+    if want == "2NT":
+        assert "13+ support points" in meaning(calls, want)
 
 
 # Responder over partner's 1NT with slam values: 6NT with 18-21, 7NT with 22+ (20+ passed
