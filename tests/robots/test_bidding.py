@@ -860,6 +860,22 @@ def test_jacoby_2nt_counts_support_points(hand: str, calls: str, want: str) -> N
         assert "13+ support points" in meaning(calls, want)
 
 
+# The limit raise of 1D with four trumps (four raise 1D, five 1C): 10-12 HCP, no four-card
+# major (balanced 11-12 such hands had no call: 1NT is 6-10, 2NT 13-15).
+LIMIT_RAISES_OF_1D = [
+    ("AT5.J43.AJ87.J75", "1D P", "3D"),  # 11 HCP, four diamonds
+    ("KJ8.KJ5.K874.843", "1D P", "3D"),  # 12 HCP
+    ("KJ8.KJ5.K8743.84", "1D P", "3D"),  # five diamonds, as before
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), LIMIT_RAISES_OF_1D)
+def test_limit_raise_of_1d_with_four_trumps(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
+    if want == "3D":
+        assert meaning(calls, want).startswith("Limit raise, 10-12 HCP")
+
+
 # Responder over partner's 1NT with slam values: 6NT with 18-21, 7NT with 22+ (20+ passed
 # before: the 6NT rule stopped at 19 and there was no 7NT).
 NOTRUMP_SLAMS = [
