@@ -876,6 +876,31 @@ def test_limit_raise_of_1d_with_four_trumps(hand: str, calls: str, want: str) ->
         assert meaning(calls, want).startswith("Limit raise, 10-12 HCP")
 
 
+# Control bids with a major agreed below game (first- and second-round controls alike, the
+# cheapest first): a step short of Blackwood, 30-32 points between them counting shortness.
+CONTROL_BIDS = [
+    ("AKJ76.A42.KQ3.K2", "1S P 3S P", "4C"),  # 20 HCP, 21 support points + the raise's 10
+    ("AKJ76.A42.KQ3.KQ", "1S P 3S P", "4NT"),  # 23 + 10: Blackwood, as before
+    ("AKJ76.Q42.KQ3.K2", "1S P 3S P", "4S"),  # 19 + 10: game
+    ("Q876.A2.KJ987.32", "1S P 3S P 4C P", "4D"),  # the top of the limit raise: a control
+    ("Q876.A2.K9876.32", "1S P 3S P 4C P", "4S"),  # 11 support points: sign off
+    ("KQ76.A2.Q9876.32", "1S P 2N P 3S P", "4H"),  # after Jacoby 2NT and opener's 18+
+    ("KQ76.A2.Q9876.32", "1S P 2N P 3S P 4H P", "4S"),  # opener without the values
+    ("AKJ76.A42.KQ3.K2", "1S P 3S P 4C P 4D P", "4NT"),  # 21 + the maximum's 12: Blackwood
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), CONTROL_BIDS)
+def test_control_bids_with_a_major_agreed(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
+
+
+def test_a_control_bid_is_explained() -> None:
+    assert meaning("1S P 3S P", "4C") == (
+        "Control bid: slam interest, 20+ support points, forcing one round"
+    )
+
+
 # Responder over partner's 1NT with slam values: 6NT with 18-21, 7NT with 22+ (20+ passed
 # before: the 6NT rule stopped at 19 and there was no 7NT).
 NOTRUMP_SLAMS = [

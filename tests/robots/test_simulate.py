@@ -25,11 +25,12 @@ from bridgetable.solver.port import Answers
 
 SAYC = load_system("sayc")
 
-#: Responder, 15 HCP and flat, after Jacoby 2NT and opener's 3NT (15-17, no shortness): 30
-#: HCP at opener's minimum, 32 at his maximum, and no shortness to add (the rules bid game;
-#: Blackwood is a candidate for simulation only). Opener's 22 HCP opposite a limit raise
-#: was this example until Blackwood counted support points (23 and the raise's 10: 33).
-STRONG = ("KQ32.AJ2.Q32.K32", "1S P 2N P 3N P")
+#: Opener, 23 HCP, after partner's single raise: 24 support points and the raise's 6, 30
+#: (the rules bid game; Blackwood is a candidate for simulation only). Opener's 22 HCP
+#: opposite a limit raise was this example until Blackwood counted support points (23 and
+#: the raise's 10: 33), then responder's flat 15 HCP after Jacoby 2NT and opener's 3NT until
+#: 30-32 points there made a control bid the rules' call.
+STRONG = ("AKQJ2.AK3.KQ2.J2", "1S P 2S P")
 #: Opener, 17 HCP and balanced, after the limit raise: 4S or 3NT.
 BALANCED = ("AQJ32.KQ2.KJ2.Q2", "1S P 3S P")
 
