@@ -901,6 +901,26 @@ def test_a_control_bid_is_explained() -> None:
     )
 
 
+# 16-17 HCP and a five-card minor, not balanced, over 1NT: Stayman, then three of the minor
+# (a five-card suit and slam interest); opener raises with three cards, else 3NT; with the
+# fit Blackwood follows (the hand passed 1NT before).
+MINOR_SLAM_TRIES_OVER_1NT = [
+    ("K84.A.K92.AQJ765", "1NT P", "2C"),  # 17 HCP, six clubs, a singleton
+    ("K84.A.K92.AQJ765", "1NT P 2C P 2D P", "3C"),
+    ("K84.A.K92.AQJ765", "1NT P 2C P 2S P", "3C"),
+    ("AQ52.KJ3.K82.Q52", "1NT P 2C P 2S P 3C P", "4C"),  # three clubs: the fit
+    ("AQ52.KJ3.K872.Q2", "1NT P 2C P 2S P 3C P", "3NT"),  # two: no fit
+    ("K84.A.K92.AQJ765", "1NT P 2C P 2D P 3C P 4C P", "4NT"),
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), MINOR_SLAM_TRIES_OVER_1NT)
+def test_a_strong_hand_with_a_long_minor_tries_for_slam_over_1nt(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
+
+
 # Responder over partner's 1NT with slam values: 6NT with 18-21, 7NT with 22+ (20+ passed
 # before: the 6NT rule stopped at 19 and there was no 7NT).
 NOTRUMP_SLAMS = [
