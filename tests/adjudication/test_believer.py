@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 
 import bridgetable.adjudication.believer as believer_module
 from adjudication.test_random_endings import random_ending
-from bridgetable.adjudication.believer import cash_count
-from bridgetable.adjudication.normal import NormalPlay, State
+from bridgetable.adjudication.normal import NormalPlay, State, cash_count, count_after
 from bridgetable.adjudication.profiles import profile
 from bridgetable.adjudication.ruling import Ruling, adjudicate
 from bridgetable.adjudication.slips import CATALOGUE, STATED_LINE, enabled_slips
@@ -189,7 +188,7 @@ def test_the_count_is_a_proof_in_every_layout_of_the_opponents_cards(seed: int) 
     for card in pos.legal_cards():
         if believer_module._sure_of_all(policy, pos, card.bit):
             assert vals[card] == best == pos.tricks_left, (pos, card)
-        count = believer_module.count_after(pos, card, theirs, t)
+        count = count_after(pos, card, theirs, t)
         # the opponents' cards dealt again between them, their suit lengths too (each
         # keeps his number of cards, the trick in progress its cards)
         a, b = pos.to_play.lho, pos.to_play.rho
@@ -221,11 +220,12 @@ def test_the_claimer_wins_with_the_master_rather_than_finesse_against_nothing() 
 
 
 def test_the_cash_count_sees_a_blocked_suit() -> None:
-    # the count a discard is read by: top cards, crossing by top cards, no length winners
+    # the count a discard is read by: top cards, crossing by top cards, a lower card a
+    # winner only once the opponents' cards of its suit must be gone
     def mask(*cards: str) -> int:
         return sum(Card(c).bit for c in cards)
 
-    theirs = mask("ST", "S9", "S8", "S7", "S4", "CK", "DJ")
+    theirs = mask("ST", "S9", "S8", "S7", "S4", "CK", "C9", "DJ")
     east = mask("SA", "S6", "S5", "S2", "C2")
     assert cash_count(east, mask("SK", "SQ", "SJ", "S3", "CA"), theirs, -1) == 5
     assert cash_count(east, mask("SK", "SQ", "SJ", "CA", "CQ"), theirs, -1) == 4  # SA blocked
@@ -236,6 +236,10 @@ def test_the_cash_count_sees_a_blocked_suit() -> None:
     assert cash_count(mask("C2"), mask("D2"), mask("CK"), -1) == 0
     # two top cards on one trick: one is wasted (the SA and SK fall together)
     assert cash_count(mask("SA"), mask("SK"), mask("SQ"), -1) == 1
+    # the opponents' one club must fall under the CA: the CQ is then a winner; with two
+    # clubs out, one round may leave the CK
+    assert cash_count(mask("CA", "CQ"), mask("D2", "D3"), mask("CK"), -1) == 2
+    assert cash_count(mask("CA", "CQ"), mask("D2", "D3"), mask("CK", "C9"), -1) == 1
 
 
 def test_the_claimer_ruffs_a_card_led_to_be_ruffed() -> None:

@@ -1212,3 +1212,197 @@ def _forced_win(lead: int, second: int, fourth: int, theirs: int, trump: int) ->
             continue  # second hand holds only cards above the opponents', or ruffs
         return 0
     return 1
+
+
+#: :func:`cash_count`'s memo is cleared past this many entries.
+CASH_MEMO_LIMIT = 300_000
+
+
+def count_after(pos: Position, card: Card, theirs: int, trump: int) -> int:
+    """The tricks the side to play at ``pos`` takes from this trick on that no play of the
+    opponents can stop, if it plays ``card`` now (:func:`cash_count` after this trick):
+    this trick when a card of the side surely wins it (the highest card so far, and above
+    every card of ``theirs`` in its suit when an opponent is still to play, or a ruff),
+    partner answering as best he can when he is still to play; 0 when the trick may be the
+    opponents'. ``theirs``: the opponents' cards, who hold no trump (the caller's
+    condition); ``trump``: the trump suit's index, -1 for none.
+
+    >>> from bridgetable.core.seats import Seat
+    >>> deal = "N:KT96.A.. 5432.K.. AQ.32.2. J87.Q.J."
+    >>> pos = Position.from_pbn(deal, trump=None, leader=Seat.NORTH)
+    >>> theirs = pos.hands[1] | pos.hands[3]
+    >>> count_after(pos, Card("SK"), theirs, -1)  # South's SA or SQ wasted under it
+    3
+    >>> count_after(pos, Card("S6"), theirs, -1)  # the short hand's SA-SQ first
+    4
+    """
+    x = int(pos.to_play)
+    y = x ^ 2
+    trick = pos.trick
+    still = [(x + i) & 3 for i in range(1, 4 - len(trick))]
+    played = [((int(pos.leader) + i) & 3, c) for i, c in enumerate(trick)]
+    hx = pos.hands[x] & ~card.bit
+    led = (trick[0] if trick else card).suit
+    if y in still:
+        hy_all = pos.hands[y]
+        follow = hy_all & SUIT_MASKS[led]
+        answers = [(c.bit, [(y, c)]) for c in cards_of_mask(follow or hy_all)]
+    else:
+        answers = [(0, [])]
+    best = 0
+    for bit, more in answers:
+        cards = [*played, (x, card), *more]
+        w = winning_index([c for _, c in cards], None if trump < 0 else Suit(trump))
+        seat, win = cards[w]
+        if seat & 1 != x & 1:
+            continue  # an opponent's card wins so far
+        ruff = win.suit is not led and int(win.suit) == trump
+        higher = theirs & SUIT_MASKS[win.suit] & ~((win.bit << 1) - 1)
+        if higher and not ruff and any(s & 1 != x & 1 for s in still):
+            continue  # an opponent still to play may hold a higher card
+        hy = pos.hands[y] & ~bit
+        if seat == x:
+            n = 1 + cash_count(hx, hy, theirs, trump)
+        else:
+            n = 1 + cash_count(hy, hx, theirs, trump)
+        best = max(best, n)
+    return best
+
+
+def cash_count(lead: int, partner: int, theirs: int, trump: int) -> int:
+    """The tricks a side takes from here that no play of the opponents can stop, ``lead``'s
+    hand on lead: it leads a top card (one above every card of ``theirs`` in its suit), or a
+    lower card that partner wins with a top card or, void, with a trump; every other trick
+    is the opponents', and the count stops there. Two top cards on one trick waste one, and
+    the higher keeps the lead. The opponents' lengths are unknown: a card below one of
+    theirs wins only once the side has led the suit as many times as the opponents hold
+    cards of it (whoever holds one must follow, so each round takes at least one of them:
+    the claimer counts the cards played, as he who believes his claim does; Law 70A). A
+    trick of two such lower cards of the side's goes to either hand. ``trump``: the trump
+    suit's index, -1 for none; the opponents hold no trump (the caller's condition). A hand
+    is read as its top cards and the number of its lower cards in each suit.
+
+    >>> def mask(*cards: str) -> int:
+    ...     return sum(Card(c).bit for c in cards)
+    >>> west, east = mask("SK", "SQ", "SJ", "S3"), mask("SA", "S6", "S5", "S2")
+    >>> theirs = mask("ST", "S9", "S8", "S7", "S4")
+    >>> cash_count(east, west, theirs, -1)  # SA (the S3 under it), then the S2 to West
+    4
+    >>> cash_count(east, west & ~Card("S3").bit, theirs, -1)  # the SA blocks: 3
+    3
+    >>> cash_count(mask("DK", "DQ", "D8", "D3"), 0, mask("D7"), -1)  # the D7 falls at once
+    4
+    """
+    out = []
+    for hand in (lead, partner):
+        split = []
+        for s in range(4):
+            h = (hand >> (13 * s)) & _M13
+            o = (theirs >> (13 * s)) & _M13
+            tops = h & ~((1 << o.bit_length()) - 1)
+            split.append((tops, (h & ~tops).bit_count()))
+        out.append(tuple(split))
+    left = tuple(((theirs >> (13 * s)) & _M13).bit_count() for s in range(4))
+    if len(_CASH_MEMO) > CASH_MEMO_LIMIT:
+        _CASH_MEMO.clear()
+    return _cash(out[0], out[1], left, trump, _CASH_MEMO)
+
+
+#: :func:`_cash`'s values, by the two hands and the trump suit (a pure function of them,
+#: so shared by every ruling of the process; cleared past ``CASH_MEMO_LIMIT`` entries).
+_CASH_MEMO: dict[tuple[object, ...], int] = {}
+
+#: A hand for :func:`_cash`: in each suit, its top cards (a 13-bit mask) and how many lower
+#: cards it holds.
+_Counts = tuple[tuple[int, int], ...]
+
+
+def _cash(
+    x: _Counts, y: _Counts, left: tuple[int, ...], trump: int, memo: dict[tuple[object, ...], int]
+) -> int:
+    """:func:`cash_count` over the hands' tops and counts: ``x`` on lead, ``y`` partner;
+    ``left``: the fewest cards of each suit the opponents may still hold (each round the side
+    leads takes at least one, as long as they hold any)."""
+    # what ``left`` tells only: a suit with no lower card of the side's needs none, and a
+    # suit whose lower cards cannot outlast the opponents' (fewer rounds left in the side's
+    # longer holding than cards of theirs) never frees them (kept at that length)
+    norm = []
+    for s in range(4):
+        xt, xo = x[s]
+        yt, yo = y[s]
+        n = left[s]
+        if not (xo or yo):
+            n = 0
+        else:
+            n = min(n, max(xt.bit_count() + xo, yt.bit_count() + yo))
+        norm.append(n)
+    left = (norm[0], norm[1], norm[2], norm[3])
+    k = (x, y, left, trump)
+    got = memo.get(k)
+    if got is not None:
+        return got
+    best = 0
+    empty = not any(t or o for t, o in y)
+    # every trick left is the most there is: stop searching once a line takes them all
+    most = sum(t.bit_count() + o for t, o in x)
+    for s in range(4):
+        if best >= most:
+            break
+        xt, xo = x[s]
+        free = not left[s]  # the opponents hold none of the suit: each card of it wins
+        after = left if free else tuple(n - 1 if i == s else n for i, n in enumerate(left))
+        # the lead: each top card, or one lower card
+        leads = _bits(xt) + ([0] if xo else [])
+        for lead in leads:
+            nx = _take(x, s, lead)
+            # partner's answers (card played, it wins the trick for the side, partner leads
+            # next, the winner unknown): a card of the suit, else a discard or a ruff
+            answers: list[tuple[_Counts, bool, bool, bool]] = []
+            yt, yo = y[s]
+            if empty:
+                answers.append((y, False, False, False))
+            elif yt or yo:
+                for b in _bits(yt):
+                    answers.append((_take(y, s, b), True, b > lead, False))
+                if yo:
+                    answers.append((_take(y, s, 0), free, False, free and not lead))
+            else:
+                for u in range(4):
+                    ut, uo = y[u]
+                    ruff = u == trump and s != trump
+                    for b in _bits(ut):
+                        answers.append((_take(y, u, b), ruff, ruff, False))
+                    if uo:
+                        answers.append((_take(y, u, 0), ruff, ruff, False))
+            for ny, partner_wins, partner_leads, either in answers:
+                if not lead and not partner_wins and not free:
+                    continue  # the opponents win it: the count stops
+                if either:
+                    # two lower cards: the higher, unseen in the count, leads next
+                    n = 1 + min(
+                        _cash(ny, nx, after, trump, memo), _cash(nx, ny, after, trump, memo)
+                    )
+                elif partner_leads:
+                    n = 1 + _cash(ny, nx, after, trump, memo)
+                else:
+                    n = 1 + _cash(nx, ny, after, trump, memo)
+                best = max(best, n)
+    memo[k] = best
+    return best
+
+
+def _bits(mask: int) -> list[int]:
+    """The single bits of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _take(hand: _Counts, suit: int, top: int) -> _Counts:
+    """``hand`` less the top card ``top`` (a bit) of ``suit``, or one lower card (``top``
+    0)."""
+    t, o = hand[suit]
+    return tuple(((t & ~top, o) if top else (t, o - 1)) if i == suit else hand[i] for i in range(4))
