@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import random
 
+from bridgetable.adjudication.normal import NormalPlay
 from bridgetable.adjudication.ruling import adjudicate
 from bridgetable.core.board import Board
-from bridgetable.core.cards import Card, Suit
+from bridgetable.core.cards import Card, Suit, cards_of_mask
 from bridgetable.core.errors import NotEntitled
 from bridgetable.core.phase import Phase
 from bridgetable.core.position import Position
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.rules import RuleSet
 from bridgetable.core.seats import Seat, Side
+from bridgetable.core.statement import Statement
 from bridgetable.selfplay import random_auction
 from bridgetable.solver.search import floor
 
@@ -313,6 +315,43 @@ def test_R70_4_within_a_suit_the_short_hands_high_cards_go_first() -> None:
     # clubs, West's S7 into East's bare SA strands the CA
     q = pos("N:Q32.95.. AJ.T..T9 T986.J.. K7...AK8", None, E)
     assert adjudicate(q, E, 5, None, dd=None).awarded == 4
+
+
+def _local_choices(p: Position, claimer: Seat, claimed: int) -> list[str]:
+    """The cards the claimer's local rules allow at ``p`` (before the belief check)."""
+    policy = NormalPlay.for_claim(p, claimer, Statement((), ""), claimed=claimed)
+    return [str(c) for c in cards_of_mask(policy.allowed(p, policy.start(p)))]
+
+
+def test_R70_4_the_long_hand_leads_low_to_the_short_hands_high_cards_where_the_count_gains() -> (
+    None
+):
+    # a real table (RealBridge, endplay's example file, board 20): North claims all eight in
+    # notrumps with DK-Q-8-3-2 opposite South's DA-T and South's entries. The DK first
+    # leaves the diamonds under the ace; the claimer who counts his tricks leads low to it
+    # (70E2, C1: the short hand's high cards first). Before, the local rules led the DK and
+    # the belief check added the low ones at every such node, which cost the search its
+    # bounds
+    p = pos("N:9..KQ832.93 J4..96.JT65 Q.A5.AT.AK8 T.9.J754.Q2", None, N)
+    assert _local_choices(p, N, 8) == ["D2"]
+    # the same suit with nothing to gain by the count: the top card, as before
+    q = pos("N:..KQ2. ..97.J ..A3.K ..J8.Q", None, N)
+    assert _local_choices(q, N, 3) == ["DK"]
+
+
+def test_R70_4_the_short_hand_overtakes_partners_last_card_to_run_its_suit() -> None:
+    # later on that board: South leads his last diamond, the DT, and North's DK-Q-8-3 have
+    # no entry. With one diamond out (the D7) the count gives North all four after the DQ
+    # overtakes (the D7 must fall under the DK), and three tricks after the D3: the claimer
+    # overtakes (crossing to partner's winners, issue 17)
+    p = pos("N:..KQ83. J4...JT Q...K8 T..7.Q", None, S, "DT", "D5")
+    assert _local_choices(p, S, 4) == ["DQ"]
+    # two diamonds out, East still to play: the D8 and D3 may never be winners, and South's
+    # SQ and CK are two sure tricks after the DT holds; playing low is no worse by the count
+    q = pos("N:..KQ83. J..9.JT Q...K8 T..7.Q", None, S, "DT", "D5")
+    assert _local_choices(q, S, 4) == ["D3"]
+    for p_ in (p, q):
+        assert adjudicate(p_, S, 4, None, dd=None).awarded == 4
 
 
 def test_R70_4_a_suit_is_played_in_the_order_that_keeps_the_counted_tricks() -> None:

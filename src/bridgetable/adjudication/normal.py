@@ -492,10 +492,47 @@ class NormalPlay:
         them (slip d, once in a ruling)."""
         if not self.prof.top_down:
             return holding
-        top = _high(holding)
+        top = self._to_short_hand(pos, holding) or _high(holding)
         if self.careless and not state[3] & CARELESS_USED and self._careless_holding(pos, holding):
             return top | (holding & _SPOTS_ALL)
         return top
+
+    def _to_short_hand(self, pos: Position, holding: int) -> int:
+        """C1's order within a suit, the short hand's high cards first: the lowest card of
+        ``holding`` (the longer of the side's two holdings), led towards partner's shorter
+        one, where the tricks the side surely takes after it (:func:`count_after`) are more
+        than after its top card; 0 where they are not. North leads from ♦K-Q-8-3-2 with
+        ♦A-10 in South, who holds the entries: the ♦K first leaves North's diamonds
+        stranded under the ace, a low card to it does not (spec C1, Law 70E2: the
+        profile's ``short_hand_first``). Read only where the claimer
+        sees both hands (declarer's side) and the opponents hold no trump (the count's
+        condition).
+
+        >>> from bridgetable.core.seats import Seat
+        >>> deal = "N:9..KQ832.93 J4..96.JT65 Q.A5.AT.AK8 T.9.J754.Q2"
+        >>> pos = Position.from_pbn(deal, trump=None, leader=Seat.NORTH)
+        >>> policy = NormalPlay.for_claim(pos, Seat.NORTH, Statement((), ""), claimed=8)
+        >>> [str(c) for c in cards_of_mask(policy.allowed(pos, policy.start(pos)))]
+        ['D2']
+        """
+        prof = self.prof
+        if self.dummy >= 0 or not prof.short_hand_first:
+            return 0
+        suit = _low(holding).bit_length() - 1
+        sm = SUIT_MASKS[suit // 13]
+        partner = pos.hands[pos.to_play.partner] & sm
+        if not partner or partner.bit_count() >= holding.bit_count():
+            return 0
+        trump = self.trump
+        theirs = self._theirs(pos)
+        if trump is not None and theirs & SUIT_MASKS[trump]:
+            return 0
+        t = -1 if trump is None else int(trump)
+        low = _low(holding)
+        top = cards_of_mask(_high(holding))[0]
+        if count_after(pos, cards_of_mask(low)[0], theirs, t) > count_after(pos, top, theirs, t):
+            return low
+        return 0
 
     def _winners(self, pos: Position, hand: int) -> int:
         """Cards of ``hand`` higher than every card the opponents still hold in their suit:
@@ -624,7 +661,9 @@ class NormalPlay:
             partner_winning = False
         if follow:
             if partner_winning and (best.suit is not led or follow & ((1 << best.index) - 1)):
-                return _low(follow)  # play under partner's winning card
+                low = _low(follow)
+                over = self._overtake(pos, best, follow, low)
+                return over or low  # play under partner's winning card
             # (every card of ours beats partner's: which one is a real choice, as below)
             beating = follow & ~((1 << (best.index + 1)) - 1) if best.suit is led else 0
             if not beating:
@@ -652,6 +691,45 @@ class NormalPlay:
                 # over partner's card that may be beaten: ruff it or trust it
                 return ruffs | self._discards(pos, hand) if unsure else ruffs
         return self._discards(pos, hand)
+
+    def _overtake(self, pos: Position, best: Card, follow: int, low: int) -> int:
+        """The card that overtakes partner's winning card ``best`` to cross to this hand,
+        where the claimer's count says so (0 where it does not): the cheapest card of
+        ``follow`` above ``best`` that no card of the opponents can beat, when the tricks the
+        side surely takes after it (:func:`count_after`) are more than after following with
+        ``low`` under it. South leads the ♦10, his last diamond, and North holds
+        ♦K-Q-8-3 with no entry: the player who believes his claim overtakes to run the
+        diamonds rather than strand them (issue 17's "crossing to partner's winners"; an
+        order that strands a suit's winners is the suit's own order, Law 70E2, spec C1).
+        Read only where the claimer sees both hands (declarer's side) and the opponents hold
+        no trump (the count's condition); a tie keeps the low card, as a player who sees no
+        gain in overtaking does.
+
+        >>> from bridgetable.core.seats import Seat
+        >>> deal = "N:..KQ83. J4...JT Q..T.K8 T..75.Q"
+        >>> pos = Position.from_pbn(deal, trump=None, leader=Seat.SOUTH)
+        >>> pos = pos.play(Card("DT")).play(Card("D5"))
+        >>> policy = NormalPlay.for_claim(pos, Seat.SOUTH, Statement((), ""), claimed=5)
+        >>> [str(c) for c in cards_of_mask(policy.allowed(pos, policy.start(pos)))]
+        ['DQ']
+        """
+        trump = self.trump
+        theirs = self._theirs(pos)
+        if self.dummy >= 0 or best.suit is not pos.trick[0].suit:
+            return 0
+        if trump is not None and theirs & SUIT_MASKS[trump]:
+            return 0
+        beating = follow & ~((best.bit << 1) - 1) & self._winners(pos, follow)
+        if not beating:
+            return 0
+        over = _low(beating)
+        t = -1 if trump is None else int(trump)
+        seat = pos.to_play
+        # partner's card surely wins (the caller's finding, show-outs read), and he leads next
+        stay = 1 + cash_count(pos.hands[seat.partner], pos.hands[seat] & ~low, theirs, t)
+        if count_after(pos, cards_of_mask(over)[0], theirs, t) > stay:
+            return over
+        return 0
 
     def _holds(self, pos: Position, voids: int, best: Card) -> bool:
         """Whether the trick's winning card ``best`` (partner's) wins against every
