@@ -354,6 +354,28 @@ def test_R70_4_the_short_hand_overtakes_partners_last_card_to_run_its_suit() -> 
         assert adjudicate(p_, S, 4, None, dd=None).awarded == 4
 
 
+def test_R70_4_the_short_hand_unblocks_under_partners_winner_where_the_count_gains() -> None:
+    # a real table (Polish Grand Prix vugraph, board 2, spades trumps and none out), late in
+    # the search of East's claim: West leads the CA from A-Q-T, East holds CK-6 and no
+    # entry. The C6 under the ace leaves the king to block the suit; the claimer who counts
+    # his tricks unblocks it (70E2, C1)
+    p = pos("N:..J8. ..3.K6 .T3.T. ...QT", "S", W, "CA", "C9")
+    assert _local_choices(p, W, 3) == ["CK"]
+    assert adjudicate(p, W, 3, None, dd=None).awarded == 3
+
+
+def test_C7_the_void_hand_leaves_partners_sure_trick_to_him_where_the_count_gains() -> None:
+    # diamonds trumps, none out: East leads the S7 and South is void. Ruffing with the D8
+    # spends a trump on a trick North's S9 takes anyway; with it kept, the side takes the S9
+    # and cross-ruffs (North's C8 ruffed, South's heart ruffed): one trick more by the count.
+    # The claimer who counts lets partner's card take the trick (the hand on lead matters
+    # to the line, C7); with nothing to gain by it (North's CA a winner) he ruffs, as before
+    p = pos("N:9..J.8 6...Q .76.8. 85.8..", "D", E, "S7")
+    assert _local_choices(p, S, 2) == ["H6"]
+    q = pos("N:9..J.A 6...Q .76.8. 85.8..", "D", E, "S7")
+    assert _local_choices(q, S, 3) == ["D8"]
+
+
 def test_R70_4_a_suit_is_played_in_the_order_that_keeps_the_counted_tricks() -> None:
     # a real table (RealBridge, endplay's example file, board 19): South claims seven of
     # eight in hearts, the opponents out of trumps, after East's DK covers North's DQ. With

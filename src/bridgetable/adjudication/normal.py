@@ -662,8 +662,7 @@ class NormalPlay:
         if follow:
             if partner_winning and (best.suit is not led or follow & ((1 << best.index) - 1)):
                 low = _low(follow)
-                over = self._overtake(pos, best, follow, low)
-                return over or low  # play under partner's winning card
+                return self._under_partner(pos, best, follow, low) or low
             # (every card of ours beats partner's: which one is a real choice, as below)
             beating = follow & ~((1 << (best.index + 1)) - 1) if best.suit is led else 0
             if not beating:
@@ -689,21 +688,62 @@ class NormalPlay:
             if trumps:
                 ruffs = _low(trumps) if self.prof.ruff_low else trumps
                 # over partner's card that may be beaten: ruff it or trust it
-                return ruffs | self._discards(pos, hand) if unsure else ruffs
+                if unsure:
+                    return ruffs | self._discards(pos, hand)
+                return self._leave_to_partner(pos, ruffs, hand) or ruffs
         return self._discards(pos, hand)
 
-    def _overtake(self, pos: Position, best: Card, follow: int, low: int) -> int:
-        """The card that overtakes partner's winning card ``best`` to cross to this hand,
-        where the claimer's count says so (0 where it does not): the cheapest card of
-        ``follow`` above ``best`` that no card of the opponents can beat, when the tricks the
-        side surely takes after it (:func:`count_after`) are more than after following with
-        ``low`` under it. South leads the ♦10, his last diamond, and North holds
-        ♦K-Q-8-3 with no entry: the player who believes his claim overtakes to run the
-        diamonds rather than strand them (issue 17's "crossing to partner's winners"; an
-        order that strands a suit's winners is the suit's own order, Law 70E2, spec C1).
-        Read only where the claimer sees both hands (declarer's side) and the opponents hold
-        no trump (the count's condition); a tie keeps the low card, as a player who sees no
-        gain in overtaking does.
+    def _leave_to_partner(self, pos: Position, ruffs: int, hand: int) -> int:
+        """The discards that leave the trick to partner, still to play with a card of the suit
+        led that surely wins it, where the claimer's count says so (0 where it does not):
+        those after which the side surely takes the most
+        tricks (:func:`count_after`, partner answering with his best card), when that is more
+        than after the ruff. South, void in spades, holds ♥7-6 and the ♦8 with no trump
+        out, and North's ♠9 will win East's ♠7 lead: South keeps his trump for the
+        cross-ruff and lets partner take the trick (a card led to be ruffed is ruffed; this
+        one is partner's). Declarer's side only, and only while the opponents hold no trump
+        (the count's condition).
+
+        >>> from bridgetable.core.seats import Seat
+        >>> deal = "N:9..J.8 76...Q .76.8. 85.8.."
+        >>> pos = Position.from_pbn(deal, trump=Suit.DIAMONDS, leader=Seat.EAST)
+        >>> pos = pos.play(Card("S7"))
+        >>> policy = NormalPlay.for_claim(pos, Seat.SOUTH, Statement((), ""), claimed=2)
+        >>> [str(c) for c in cards_of_mask(policy.allowed(pos, policy.start(pos)))]
+        ['H6']
+        """
+        trump = self.trump
+        theirs = self._theirs(pos)
+        if self.dummy >= 0 or len(pos.trick) != 1 or trump is None:
+            return 0
+        if theirs & SUIT_MASKS[trump]:
+            return 0
+        follow = pos.hands[pos.to_play.partner] & SUIT_MASKS[pos.trick[0].suit]
+        if not self._winners(pos, follow):
+            return 0  # (partner holds no card of the suit led that surely wins it)
+        t = int(trump)
+        most = max(count_after(pos, c, theirs, t) for c in cards_of_mask(ruffs))
+        out = 0
+        for c in cards_of_mask(self._discards(pos, hand)):
+            n = count_after(pos, c, theirs, t)
+            if n > most:
+                most, out = n, c.bit
+            elif n == most and out:
+                out |= c.bit
+        return out
+
+    def _under_partner(self, pos: Position, best: Card, follow: int, low: int) -> int:
+        """The card played to partner's winning card ``best`` where the claimer's count says
+        so (0 where it does not): of the lowest card ``low``, the highest card below ``best``
+        (an unblock) and the cheapest card above it that no card of the opponents can beat
+        (an overtake, crossing to this hand), the one after which the side surely takes the
+        most tricks (:func:`count_after`), the lowest on a tie. South leads the ♦10, his
+        last diamond, and North holds ♦K-Q-8-3 with no entry: the player who believes his
+        claim overtakes to run the diamonds rather than strand them (issue 17's "crossing to
+        partner's winners"); West leads the ♣A from A-Q-10 and East holds K-6 with no
+        entry: East unblocks the king (an order that strands a suit's winners is the suit's
+        own order, Law 70E2, spec C1). Read only where the claimer sees both hands
+        (declarer's side) and the opponents hold no trump (the count's condition).
 
         >>> from bridgetable.core.seats import Seat
         >>> deal = "N:..KQ83. J4...JT Q..T.K8 T..75.Q"
@@ -719,17 +759,25 @@ class NormalPlay:
             return 0
         if trump is not None and theirs & SUIT_MASKS[trump]:
             return 0
+        under = _high(follow & ((best.bit << 1) - 1))
         beating = follow & ~((best.bit << 1) - 1) & self._winners(pos, follow)
-        if not beating:
+        if under == low and not beating:
             return 0
-        over = _low(beating)
         t = -1 if trump is None else int(trump)
         seat = pos.to_play
-        # partner's card surely wins (the caller's finding, show-outs read), and he leads next
-        stay = 1 + cash_count(pos.hands[seat.partner], pos.hands[seat] & ~low, theirs, t)
-        if count_after(pos, cards_of_mask(over)[0], theirs, t) > stay:
-            return over
-        return 0
+        lead, mine = pos.hands[seat.partner], pos.hands[seat]
+        # under partner's card, which surely wins (the caller's finding, show-outs read), he
+        # leads next
+        most = 1 + cash_count(lead, mine & ~low, theirs, t)
+        out = 0
+        if under != low and 1 + cash_count(lead, mine & ~under, theirs, t) > most:
+            most = 1 + cash_count(lead, mine & ~under, theirs, t)
+            out = under
+        if beating:
+            over = _low(beating)
+            if count_after(pos, cards_of_mask(over)[0], theirs, t) > most:
+                out = over
+        return out
 
     def _holds(self, pos: Position, voids: int, best: Card) -> bool:
         """Whether the trick's winning card ``best`` (partner's) wins against every
