@@ -504,9 +504,8 @@ class NormalPlay:
         than after its top card; 0 where they are not. North leads from ♦K-Q-8-3-2 with
         ♦A-10 in South, who holds the entries: the ♦K first leaves North's diamonds
         stranded under the ace, a low card to it does not (spec C1, Law 70E2: the
-        profile's ``short_hand_first``). Read only where the claimer
-        sees both hands (declarer's side) and the opponents hold no trump (the count's
-        condition).
+        profile's ``short_hand_first``). Read only where the claimer sees both hands
+        (declarer's side) and the opponents hold no trump (the count's condition).
 
         >>> from bridgetable.core.seats import Seat
         >>> deal = "N:9..KQ832.93 J4..96.JT65 Q.A5.AT.AK8 T.9.J754.Q2"
@@ -696,13 +695,13 @@ class NormalPlay:
     def _leave_to_partner(self, pos: Position, ruffs: int, hand: int) -> int:
         """The discards that leave the trick to partner, still to play with a card of the suit
         led that surely wins it, where the claimer's count says so (0 where it does not):
-        those after which the side surely takes the most
-        tricks (:func:`count_after`, partner answering with his best card), when that is more
-        than after the ruff. South, void in spades, holds ♥7-6 and the ♦8 with no trump
-        out, and North's ♠9 will win East's ♠7 lead: South keeps his trump for the
-        cross-ruff and lets partner take the trick (a card led to be ruffed is ruffed; this
-        one is partner's). Declarer's side only, and only while the opponents hold no trump
-        (the count's condition).
+        those after which the side surely takes the most tricks (:func:`count_after`,
+        partner answering with his best card), when that is more than after the ruff.
+        South, void in spades, holds ♥7-6 and the ♦8 with no trump out, and North's ♠9
+        will win East's ♠7 lead: South keeps his trump for the cross-ruff and lets partner
+        take the trick (a card led to be ruffed is ruffed; this one is partner's).
+        Declarer's side only, and only while the opponents hold no trump (the count's
+        condition).
 
         >>> from bridgetable.core.seats import Seat
         >>> deal = "N:9..J.8 76...Q .76.8. 85.8.."
@@ -770,9 +769,10 @@ class NormalPlay:
         # leads next
         most = 1 + cash_count(lead, mine & ~low, theirs, t)
         out = 0
-        if under != low and 1 + cash_count(lead, mine & ~under, theirs, t) > most:
-            most = 1 + cash_count(lead, mine & ~under, theirs, t)
-            out = under
+        if under != low:
+            unblocked = 1 + cash_count(lead, mine & ~under, theirs, t)
+            if unblocked > most:
+                most, out = unblocked, under
         if beating:
             over = _low(beating)
             if count_after(pos, cards_of_mask(over)[0], theirs, t) > most:
