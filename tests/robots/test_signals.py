@@ -127,9 +127,12 @@ def test_partner_reads_the_count_signal() -> None:
     assert partner_signals(view, mems[Seat.EAST], RobotConfig(signals="none")) == []
 
     # the layouts drawn keep it: where the eight was above West's lowest club he held an
-    # even number of them, where it was his lowest an odd number; not so drawn without it
+    # even number of them, where it was his lowest an odd number (unless it was his only
+    # club below the jack: no signal); not so drawn without it
     def fits(h: tuple[int, int, int, int]) -> bool:
         lower = h[3] & (c8.bit - 1) & 0x1FFF != 0
+        if ((h[3] | c8.bit) & 0x1FF).bit_count() < 2:
+            return True
         return lower == (west_clubs(h, c8.bit) % 2 == 0)
 
     kept = sample_hands(view, mems[Seat.EAST], 32, random.Random(5), signals=sigs, draws=8)
@@ -151,9 +154,11 @@ def test_partner_reads_the_attitude_signal() -> None:
     assert [(s.seat, s.kind) for s in sigs] == [("E", "attitude")]
 
     # where East's four was above his lowest heart he holds the queen (dummy has the king),
-    # where it was his lowest he does not
+    # where it was his lowest he does not (unless it was his only heart below the jack)
     def fits(h: tuple[int, int, int, int]) -> bool:
         lower = h[1] & (Card("H4").bit - 1) & (0x1FFF << 26) != 0
+        if ((h[1] | Card("H4").bit) & (0x1FF << 26)).bit_count() < 2:
+            return True
         return lower == (h[1] & Card("HQ").bit != 0)
 
     kept = sample_hands(view, mems[Seat.WEST], 32, random.Random(2), signals=sigs, draws=8)
@@ -170,6 +175,19 @@ def test_a_signal_only_weighs_the_layouts() -> None:
     wrong = Signal("W", "attitude", Card("C8").index, Card("C8").bit)
     kept = sample_hands(view, mems[Seat.EAST], 16, random.Random(1), signals=[wrong], draws=4)
     assert len(kept) == 16
+
+
+def test_no_signal_is_read_from_a_hand_without_two_spot_cards() -> None:
+    # the convention signals only with two cards below the jack: from QJ7 the seven is
+    # forced (no discouragement), from 97 the seven is the lowest and says what it says
+    c7 = Card("C7")
+    sig = Signal("W", "attitude", c7.index, c7.bit)
+    assert sig.misfit(Card("CQ").bit | Card("CJ").bit) == 0  # QJ7: no signal
+    assert sig.misfit(Card("CQ").bit | Card("C9").bit) == 1  # Q97: the seven discourages
+    assert sig.misfit(Card("C9").bit) == 0  # 97 without an honour: discouraging
+    count = Signal("W", "count", c7.index, c7.bit)
+    assert count.misfit(Card("CK").bit | Card("CQ").bit) == 0  # KQ7: no choice of spot
+    assert count.misfit(Card("C8").bit | Card("C2").bit) == 1  # 872: the seven would be even
 
 
 def test_a_card_played_to_win_is_not_read() -> None:

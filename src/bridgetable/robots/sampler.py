@@ -91,6 +91,8 @@ class Shown:
 
 #: The ace, king and queen of a suit, as bits of its 13 (two lowest).
 _TOP_THREE = 0b111 << 10
+#: The two to the ten of a suit, the cards a signal is given with (below the jack).
+_SPOTS = 0x1FF
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +119,12 @@ class Signal:
 
     def misfit(self, mask: int) -> int:
         """0 when a hand (52-bit mask, the cards it holds now) fits the signal, else 1: a
-        hand that held one card of the suit had no choice and always fits."""
+        hand that held fewer than two cards of the suit below the jack had no choice of
+        spot card and gave no signal (the convention signals only with two of them), so it
+        always fits; with ``QJ7`` the seven is no discouragement."""
         suit = self.card // 13
         cards = ((mask | self.held) >> (13 * suit)) & 0x1FFF
-        if cards.bit_count() <= 1:
+        if (cards & _SPOTS).bit_count() <= 1:
             return 0
         low = cards & -cards == 1 << (self.card % 13)
         if self.kind == "count":
