@@ -15,7 +15,13 @@ from bridgetable.core.deal import Deal
 from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat
 from bridgetable.robots.memory import Memory
-from bridgetable.robots.player import RobotConfig, decide, partner_signals, signal_kind
+from bridgetable.robots.player import (
+    RobotConfig,
+    decide,
+    defenders_signals,
+    partner_signals,
+    signal_kind,
+)
 from bridgetable.robots.sampler import SamplingError, Signal, sample_hands
 
 # North-South take every trick: every defender's card is equal double dummy to the others
@@ -165,6 +171,46 @@ def test_partner_reads_the_attitude_signal() -> None:
     assert all(fits(h) for h in kept)
     free = sample_hands(view, mems[Seat.WEST], 32, random.Random(2))
     assert not all(fits(h) for h in free)
+
+
+def test_declarer_reads_both_defenders_signals(monkeypatch: pytest.MonkeyPatch) -> None:
+    # East's two of hearts on West's lead (attitude), then East's ten and West's eight of
+    # clubs on dummy's lead (count): declarer, to whom the carding is disclosed, reads
+    # all three as the defenders read each other's; a defender reads only his partner's
+    b, mems = west_signalled(EVEN, "C8")
+    view = b.view_for(Seat.SOUTH).to_dict()
+    got = [
+        (s.seat, s.kind, str(Card.from_index(s.card)))
+        for s in partner_signals(view, mems[Seat.SOUTH], RobotConfig())
+    ]
+    assert sorted(got) == [("E", "attitude", "H2"), ("E", "count", "CT"), ("W", "count", "C8")]
+    assert partner_signals(view, mems[Seat.SOUTH], RobotConfig(signals="none")) == []
+    east = b.view_for(Seat.EAST).to_dict()
+    assert defenders_signals(east, mems[Seat.EAST], RobotConfig()) == []
+    assert [s.seat for s in partner_signals(east, mems[Seat.EAST], RobotConfig())] == ["W"]
+
+    # declarer's layouts keep West's count (an even number of clubs with the eight above
+    # his lowest, where he had two spot cards): the sampler is handed the signals
+    sigs = defenders_signals(view, mems[Seat.SOUTH], RobotConfig())
+    c8 = Card("C8")
+
+    def fits(h: tuple[int, int, int, int]) -> bool:
+        lower = h[3] & (c8.bit - 1) & 0x1FFF != 0
+        if ((h[3] | c8.bit) & 0x1FF).bit_count() < 2:
+            return True
+        return lower == (west_clubs(h, c8.bit) % 2 == 0)
+
+    kept = sample_hands(view, mems[Seat.SOUTH], 32, random.Random(3), signals=sigs, draws=8)
+    assert all(fits(h) for h in kept)
+    seen: list[object] = []
+
+    def spy(*args: object, signals: object = (), **kw: object) -> None:
+        seen.append(signals)
+        raise SamplingError("spied")
+
+    monkeypatch.setattr("bridgetable.robots.player.sample_hands", spy)
+    decide(view, mems[Seat.SOUTH].to_dict(), {}, 1)
+    assert seen == [sigs]
 
 
 def test_a_signal_only_weighs_the_layouts() -> None:

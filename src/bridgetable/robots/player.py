@@ -18,8 +18,8 @@ those still tied, the one taking one trick less in most layouts (going down only
 holding declarer to his contract); then the one taking most tricks in all over the layouts,
 every card scored exactly (:func:`break_ties`: not by its suit; after the opening lead, by
 default), then the lowest card, or for a defender the card his signalling convention gives
-(:func:`signal_card`; partner's signals weigh the layouts drawn: :func:`partner_signals`,
-docs/robots.md). When no card reaches ``need`` on any layout, the further
+(:func:`signal_card`; partner's signals, and declarer's of both defenders, weigh the layouts:
+:func:`partner_signals`, docs/robots.md). When no card reaches ``need`` on any layout, the further
 passes are one and two tricks less (holding the losses down); when the best cards reach it
 on every layout, one and two tricks more (:func:`lead_targets`). This is the aim at rubber
 and IMPs, and cheaper to compute than every card's exact score: each pass is one DDS batch
@@ -636,12 +636,34 @@ def partner_signals(view: dict[str, Any], mem: Memory, cfg: RobotConfig) -> list
     every card of the suit before his (third hand high, or winning the trick: played to
     win it, not to signal; second hand on declarer's lead plays low by the same carding,
     so his card is read). The sampler keeps the layouts that fit them
-    (:class:`~.sampler.Signal`). Declarer reads none (he may ask what they mean, Law 20F,
-    but the robots do not yet weigh the defenders' cards)."""
-    if cfg.signals == "none" or not _defender(view):
+    (:class:`~.sampler.Signal`). Declarer reads both defenders' signals the same way
+    (:func:`defenders_signals`): the convention is disclosed to him (Laws 40A1, 20F1)."""
+    if cfg.signals == "none":
         return []
-    me = view["role"]
-    partner = Seat.from_letter(me).partner.letter
+    if _defender(view):
+        return _signals_of(view, mem, Seat.from_letter(view["role"]).partner.letter)
+    return defenders_signals(view, mem, cfg)
+
+
+def defenders_signals(view: dict[str, Any], mem: Memory, cfg: RobotConfig) -> list[Signal]:
+    """The signals both defenders gave, as declarer reads them (:func:`partner_signals`):
+    the opponents' carding is disclosed (Law 40A1) and declarer may ask for it at his turn
+    (Law 20F1); the robots take it to be their own convention (``cfg.signals``, standard
+    carding by default). None for a defender, or before the play has a declarer."""
+    declarer = view.get("declarer")
+    if cfg.signals == "none" or declarer is None or view["role"] != declarer:
+        return []
+    lho = Seat.from_letter(declarer).next(1)
+    return [
+        *_signals_of(view, mem, lho.letter),
+        *_signals_of(view, mem, lho.partner.letter),
+    ]
+
+
+def _signals_of(view: dict[str, Any], mem: Memory, signaller: str) -> list[Signal]:
+    """The signals defender ``signaller`` gave in the tricks of ``mem``
+    (:func:`partner_signals`): attitude on his partner's lead, count on declarer's."""
+    partner = Seat.from_letter(signaller).partner.letter
     out: list[Signal] = []
     suits: set[str] = set()
     for i, trick in enumerate(mem.tricks):
@@ -649,13 +671,13 @@ def partner_signals(view: dict[str, Any], mem: Memory, cfg: RobotConfig) -> list
         if lead[0] in suits:
             continue
         suits.add(lead[0])
-        if leader == me:
+        if leader == partner:
             kind = "attitude"
         elif leader in (view["declarer"], view.get("dummy")):
             kind = "count"
         else:
             continue
-        at = next((k for k, (s, _) in enumerate(trick) if s == partner), None)
+        at = next((k for k, (s, _) in enumerate(trick) if s == signaller), None)
         if at is None:
             continue
         card = trick[at][1]
@@ -668,9 +690,9 @@ def partner_signals(view: dict[str, Any], mem: Memory, cfg: RobotConfig) -> list
         held = 0
         for later in mem.tricks[i:]:
             for s, c in later:
-                if s == partner and c[0] == lead[0]:
+                if s == signaller and c[0] == lead[0]:
                     held |= Card(c).bit
-        out.append(Signal(partner, kind, Card(card).index, held))
+        out.append(Signal(signaller, kind, Card(card).index, held))
     return out
 
 
