@@ -340,8 +340,10 @@ def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch, t
     """The opening lead is the card beating the contract in most samples, then beating it
     by two tricks (or the targets ``lead_targets`` gives), then (``ties="totals"``) the
     most tricks over the samples, then the lowest: as computed from every card's exact
-    scores, without them (no ``solutions=3`` call) with ``ties="lowest"``."""
-    cfg: dict[str, Any] = {"lead_samples": 12, "play_samples": 8, "ties": ties}
+    scores, without them (no ``solutions=3`` call) with ``ties="lowest"``. Without signals
+    (``signals="none"``: the standard carding leads the top of touching cards,
+    test_signals.py)."""
+    cfg: dict[str, Any] = {"lead_samples": 12, "play_samples": 8, "ties": ties, "signals": "none"}
     for contract, seed in (("3NT S", 1), ("4S N", 2), ("1C E", 3), ("6H S", 4)):
         b = practice(contract)
         leader = b.to_act

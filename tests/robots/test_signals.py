@@ -129,7 +129,11 @@ def test_partner_reads_the_count_signal() -> None:
     view = b.view_for(Seat.EAST).to_dict()
     sigs = partner_signals(view, mems[Seat.EAST], RobotConfig())
     c8 = Card("C8")
-    assert sigs == [Signal("W", "count", c8.index, c8.bit)]
+    h8 = Card("H8")  # West's lead, top of his sequence: it denies the nine
+    assert sigs == [
+        Signal("W", "lead", h8.index, h8.bit, Card("H9").bit),
+        Signal("W", "count", c8.index, c8.bit),
+    ]
     assert partner_signals(view, mems[Seat.EAST], RobotConfig(signals="none")) == []
 
     # the layouts drawn keep it: where the eight was above West's lowest club he held an
@@ -183,11 +187,16 @@ def test_declarer_reads_both_defenders_signals(monkeypatch: pytest.MonkeyPatch) 
         (s.seat, s.kind, str(Card.from_index(s.card)))
         for s in partner_signals(view, mems[Seat.SOUTH], RobotConfig())
     ]
-    assert sorted(got) == [("E", "attitude", "H2"), ("E", "count", "CT"), ("W", "count", "C8")]
+    assert sorted(got) == [
+        ("E", "attitude", "H2"),
+        ("E", "count", "CT"),
+        ("W", "count", "C8"),
+        ("W", "lead", "H8"),
+    ]
     assert partner_signals(view, mems[Seat.SOUTH], RobotConfig(signals="none")) == []
     east = b.view_for(Seat.EAST).to_dict()
     assert defenders_signals(east, mems[Seat.EAST], RobotConfig()) == []
-    assert [s.seat for s in partner_signals(east, mems[Seat.EAST], RobotConfig())] == ["W"]
+    assert {s.seat for s in partner_signals(east, mems[Seat.EAST], RobotConfig())} == {"W"}
 
     # declarer's layouts keep West's count (an even number of clubs with the eight above
     # his lowest, where he had two spot cards): the sampler is handed the signals
@@ -254,7 +263,11 @@ def test_a_card_played_to_win_is_not_read() -> None:
     # a later round of a suit, or a trick partner led, says nothing
     mem.tricks.append([("E", "C5"), ("S", "C2"), ("W", "C3"), ("N", "CA")])
     mem.tricks.append([("S", "H5"), ("W", "H3"), ("N", "H6"), ("E", "H7")])
-    assert len(partner_signals(view, mem, RobotConfig())) == 2
+    assert [s.kind for s in partner_signals(view, mem, RobotConfig())] == [
+        "attitude",
+        "count",
+        "lead",  # East's lead of the five (top of a sequence: it denies the six)
+    ]
 
 
 def test_switch_samples_are_for_a_defenders_lead_after_the_opening_lead(
@@ -279,3 +292,42 @@ def test_switch_samples_are_for_a_defenders_lead_after_the_opening_lead(
     decide(view, mems[Seat.EAST].to_dict(), cfg, 1)
     decide(view, mems[Seat.EAST].to_dict(), {"switch_samples": 0}, 1)  # as play_samples
     assert counts == [48, 96, 48]
+
+
+def test_a_defender_leads_the_top_of_touching_cards() -> None:
+    # East on lead (as in the switch test) with S432, every card equal double dummy: the
+    # top of the sequence, the four (the lowest card before: signals "none")
+    b, mems = after_heart_lead(EVEN)
+    play(b, mems, Seat.EAST, "H2")
+    play(b, mems, Seat.SOUTH, "H9")
+    view = b.view_for(Seat.EAST).to_dict()
+    view.update(hand_to_play="E", legal_cards=["S2", "S3", "S4"])
+    view["actions"] = ["play", *view["actions"]]
+    cmd = decide(view, mems[Seat.EAST].to_dict(), {}, 1)
+    assert cmd is not None and cmd["args"]["card"] == "S4"
+    cmd = decide(view, mems[Seat.EAST].to_dict(), {"signals": "none"}, 1)
+    assert cmd is not None and cmd["args"]["card"] == "S2"
+
+
+def test_partner_and_declarer_read_a_lead_as_top_of_a_sequence() -> None:
+    # West led the king of spades: he does not hold the ace; later, the queen having gone,
+    # his jack of hearts led after the king and queen of hearts were played denies the ace
+    view = {"role": "E", "declarer": "S", "dummy": "N"}
+    mem = Memory(tricks=[[("W", "SK"), ("N", "S2"), ("E", "S3"), ("S", "S4")]])
+    sigs = [g for g in partner_signals(view, mem, RobotConfig()) if g.kind == "lead"]
+    assert sigs == [Signal("W", "lead", Card("SK").index, Card("SK").bit, Card("SA").bit)]
+    assert sigs[0].misfit(Card("SQ").bit) == 0 and sigs[0].misfit(Card("SA").bit) == 1
+    mem.tricks.append([("S", "HK"), ("W", "H2"), ("N", "HQ"), ("E", "H3")])
+    mem.tricks.append([("W", "HJ"), ("N", "H4"), ("E", "H5"), ("S", "H6")])
+    denied = {
+        str(Card.from_index(g.card)): g.denies
+        for g in partner_signals(view, mem, RobotConfig())
+        if g.kind == "lead"
+    }
+    assert denied == {"SK": Card("SA").bit, "HJ": Card("HA").bit}
+    # declarer reads the defenders' leads too; an ace led denies nothing
+    south = {**view, "role": "S"}
+    mem.tricks.append([("E", "DA"), ("S", "D2"), ("W", "D3"), ("N", "D4")])
+    leads = [g for g in partner_signals(south, mem, RobotConfig()) if g.kind == "lead"]
+    assert [(g.seat, str(Card.from_index(g.card))) for g in leads] == [("W", "SK"), ("W", "HJ")]
+    assert partner_signals(view, mem, RobotConfig(signals="none")) == []

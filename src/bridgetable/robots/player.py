@@ -18,7 +18,8 @@ those still tied, the one taking one trick less in most layouts (going down only
 holding declarer to his contract); then the one taking most tricks in all over the layouts,
 every card scored exactly (:func:`break_ties`: not by its suit; after the opening lead, by
 default), then the lowest card, or for a defender the card his signalling convention gives
-(:func:`signal_card`; partner's signals, and declarer's of both defenders, weigh the layouts:
+(:func:`signal_card`; a defender's lead is the top of touching cards, :func:`_lead_top`;
+partner's signals and leads, and for declarer the defenders', weigh the layouts drawn:
 :func:`partner_signals`, docs/robots.md). When no card reaches ``need`` on any layout, the further
 passes are one and two tricks less (holding the losses down); when the best cards reach it
 on every layout, one and two tricks more (:func:`lead_targets`). This is the aim at rubber
@@ -628,6 +629,25 @@ def signal_card(view: dict[str, Any], mem: Memory, cfg: RobotConfig, cards: list
     return max(spots) if high else min(spots)
 
 
+def _lead_top(view: dict[str, Any], mem: Memory, cfg: RobotConfig, card: Card) -> Card:
+    """A defender's lead by the standard convention (docs/robots.md): of ``card`` and the
+    cards of its suit he holds touching it (every card between them his or played to a
+    quitted trick: equivalent, so the same double dummy), the highest, top of a sequence,
+    so that a lead denies the next higher card still out (:func:`_signals_of` reads it).
+    Any other card, and ``signals="none"``: ``card``."""
+    if cfg.signals == "none" or view.get("trick") or not _defender(view):
+        return card
+    hand = view.get("hand_to_play")
+    if hand is None or hand not in view["hands"]:
+        return card
+    held = sorted(c for c in Hand.from_pbn(view["hands"][hand]) if c.suit is card.suit)
+    top = card
+    for c in held:
+        if c > top and _equivalent(view, mem, [top, c]):
+            top = c
+    return top
+
+
 def partner_signals(view: dict[str, Any], mem: Memory, cfg: RobotConfig) -> list[Signal]:
     """The signals a defender's partner gave by their convention (:func:`signal_card`),
     as the defender reads them from the tricks he remembers: the card partner followed
@@ -666,8 +686,24 @@ def _signals_of(view: dict[str, Any], mem: Memory, signaller: str) -> list[Signa
     partner = Seat.from_letter(signaller).partner.letter
     out: list[Signal] = []
     suits: set[str] = set()
+    gone = 0  # the cards played to the tricks before
     for i, trick in enumerate(mem.tricks):
         leader, lead = trick[0]
+        before = gone
+        for _, c in trick:
+            gone |= Card(c).bit
+        if leader == signaller:
+            denied = _next_above(Card(lead), before)
+            if denied:
+                out.append(
+                    Signal(
+                        signaller,
+                        "lead",
+                        Card(lead).index,
+                        _held_from(mem, i, signaller, lead),
+                        denied,
+                    )
+                )
         if lead[0] in suits:
             continue
         suits.add(lead[0])
@@ -687,13 +723,28 @@ def _signals_of(view: dict[str, Any], mem: Memory, signaller: str) -> list[Signa
             Card(card).rank > Card(c).rank for _, c in trick[:at] if c[0] == lead[0]
         ):
             continue  # third or fourth hand above every card before it: played to win
-        held = 0
-        for later in mem.tricks[i:]:
-            for s, c in later:
-                if s == signaller and c[0] == lead[0]:
-                    held |= Card(c).bit
-        out.append(Signal(signaller, kind, Card(card).index, held))
+        out.append(Signal(signaller, kind, Card(card).index, _held_from(mem, i, signaller, lead)))
     return out
+
+
+def _held_from(mem: Memory, i: int, seat: str, lead: str) -> int:
+    """The cards of ``lead``'s suit ``seat`` played from trick ``i`` on (a mask)."""
+    held = 0
+    for later in mem.tricks[i:]:
+        for s, c in later:
+            if s == seat and c[0] == lead[0]:
+                held |= Card(c).bit
+    return held
+
+
+def _next_above(card: Card, gone: int) -> int:
+    """The next higher card of ``card``'s suit not in ``gone`` (a mask; 0 above the
+    highest): the card a lead of ``card``, top of its sequence, denies."""
+    for rank in range(card.index % 13 + 1, 13):
+        bit = 1 << (card.index - card.index % 13 + rank)
+        if not gone & bit:
+            return bit
+    return 0
 
 
 def choose_play(
@@ -716,7 +767,8 @@ def choose_play(
     )
     if not can_claim and _one_choice(view, mem, legal):
         # every layout scores the legal cards alike: the lowest, or the signal
-        return {"action": "play", "args": {"card": str(signal_card(view, mem, cfg, legal))}}
+        card = _lead_top(view, mem, cfg, signal_card(view, mem, cfg, legal))
+        return {"action": "play", "args": {"card": str(card)}}
     count = cfg.lead_samples if opening else cfg.play_samples
     if cfg.switch_samples and not opening and not view.get("trick") and _defender(view):
         count = cfg.switch_samples
@@ -735,7 +787,7 @@ def choose_play(
         tied = tied_by_targets(len(positions), legal, need, tricks_left, reach)
         if tied is None:
             return fallback_card(view)
-        card = break_ties(view, mem, cfg, tied, positions, solver=solver)
+        card = _lead_top(view, mem, cfg, break_ties(view, mem, cfg, tied, positions, solver=solver))
         return {"action": "play", "args": {"card": str(card)}}
     scores = card_scores_many(positions, solver)
     if scores is None:
@@ -766,9 +818,9 @@ def choose_play(
         tied = tied_by_targets(len(positions), legal, need, tricks_left, _scores_reach(scores))
         assert tied is not None
         card = break_ties(view, mem, cfg, tied, positions, scores=scores, solver=solver)
-        return {"action": "play", "args": {"card": str(card)}}
+        return {"action": "play", "args": {"card": str(_lead_top(view, mem, cfg, card))}}
     # the contract's fate is settled: the highest total tricks over the layouts
-    card = signal_card(view, mem, cfg, best_totals(legal, scores))
+    card = _lead_top(view, mem, cfg, signal_card(view, mem, cfg, best_totals(legal, scores)))
     return {"action": "play", "args": {"card": str(card)}}
 
 

@@ -101,9 +101,10 @@ class Signal:
     (:data:`.player.SIGNALS`), as his partner reads it: ``kind`` ``"attitude"`` (on
     partner's lead: a card above his lowest encourages, showing the ace, king or queen of
     the suit) or ``"count"`` (on declarer's lead: a card above his lowest shows an even
-    number of cards in the suit, his lowest an odd number). ``held`` is the cards of the
-    suit he played from that trick on (the signal among them): with those he holds now,
-    what he held when he signalled.
+    number of cards in the suit, his lowest an odd number) or ``"lead"`` (a defender's lead,
+    top of touching cards: he did not hold ``denies``, the next higher card not yet played,
+    a mask). ``held`` is the cards of the suit he played from that trick on (the signal
+    among them): with those he holds now, what he held when he signalled.
 
     Example:
         >>> s8, s2 = Card("S8"), Card("S2")
@@ -116,12 +117,15 @@ class Signal:
     kind: str
     card: int
     held: int
+    denies: int = 0
 
     def misfit(self, mask: int) -> int:
         """0 when a hand (52-bit mask, the cards it holds now) fits the signal, else 1: a
         hand that held fewer than two cards of the suit below the jack had no choice of
         spot card and gave no signal (the convention signals only with two of them), so it
         always fits; with ``QJ7`` the seven is no discouragement."""
+        if self.kind == "lead":
+            return 1 if (mask | self.held) & self.denies else 0
         suit = self.card // 13
         cards = ((mask | self.held) >> (13 * suit)) & 0x1FFF
         if (cards & _SPOTS).bit_count() <= 1:
