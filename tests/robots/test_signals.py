@@ -123,6 +123,17 @@ def west_clubs(hands: tuple[int, int, int, int], played: int) -> int:
     return ((hands[3] | played) & 0x1FFF).bit_count()
 
 
+def _fits_west_count_c8(h: tuple[int, int, int, int]) -> bool:
+    """Whether a layout fits West's count signal with the C8: an even number of clubs where
+    the eight was above his lowest, an odd number where it was his lowest (no signal where
+    it was his only club below the jack)."""
+    c8 = Card("C8")
+    lower = h[3] & (c8.bit - 1) & 0x1FFF != 0
+    if ((h[3] | c8.bit) & 0x1FF).bit_count() < 2:
+        return True
+    return lower == (west_clubs(h, c8.bit) % 2 == 0)
+
+
 def test_partner_reads_the_count_signal() -> None:
     # East saw West play the eight of clubs on dummy's lead: high, an even number
     b, mems = west_signalled(EVEN, "C8")
@@ -139,16 +150,10 @@ def test_partner_reads_the_count_signal() -> None:
     # the layouts drawn keep it: where the eight was above West's lowest club he held an
     # even number of them, where it was his lowest an odd number (unless it was his only
     # club below the jack: no signal); not so drawn without it
-    def fits(h: tuple[int, int, int, int]) -> bool:
-        lower = h[3] & (c8.bit - 1) & 0x1FFF != 0
-        if ((h[3] | c8.bit) & 0x1FF).bit_count() < 2:
-            return True
-        return lower == (west_clubs(h, c8.bit) % 2 == 0)
-
     kept = sample_hands(view, mems[Seat.EAST], 32, random.Random(5), signals=sigs, draws=8)
-    assert all(fits(h) for h in kept)
+    assert all(_fits_west_count_c8(h) for h in kept)
     free = sample_hands(view, mems[Seat.EAST], 32, random.Random(5))
-    assert not all(fits(h) for h in free)
+    assert not all(_fits_west_count_c8(h) for h in free)
     # the same seed, the same layouts
     again = sample_hands(view, mems[Seat.EAST], 32, random.Random(5), signals=sigs, draws=8)
     assert again == kept
@@ -201,16 +206,9 @@ def test_declarer_reads_both_defenders_signals(monkeypatch: pytest.MonkeyPatch) 
     # declarer's layouts keep West's count (an even number of clubs with the eight above
     # his lowest, where he had two spot cards): the sampler is handed the signals
     sigs = defenders_signals(view, mems[Seat.SOUTH], RobotConfig())
-    c8 = Card("C8")
-
-    def fits(h: tuple[int, int, int, int]) -> bool:
-        lower = h[3] & (c8.bit - 1) & 0x1FFF != 0
-        if ((h[3] | c8.bit) & 0x1FF).bit_count() < 2:
-            return True
-        return lower == (west_clubs(h, c8.bit) % 2 == 0)
 
     kept = sample_hands(view, mems[Seat.SOUTH], 32, random.Random(3), signals=sigs, draws=8)
-    assert all(fits(h) for h in kept)
+    assert all(_fits_west_count_c8(h) for h in kept)
     seen: list[object] = []
 
     def spy(*args: object, signals: object = (), **kw: object) -> None:
