@@ -43,6 +43,7 @@ from bridgetable.core.cards import Suit, cards_of_mask
 from bridgetable.core.position import Position
 from bridgetable.core.seats import SEATS, Side
 from bridgetable.core.statement import parse_statement
+from bridgetable.core.tricks import winning_index
 from bridgetable.solver.search import Accelerator, MinResult, min_tricks
 
 #: Seconds for the plain search of one position (a case past it is counted, not compared):
@@ -163,14 +164,34 @@ def random_edits(rng: random.Random, pos: Position, policy: NormalPlay) -> Edits
 def random_judge(
     rng: random.Random, holder: list[NormalPlay], add_from: int
 ) -> Callable[[Position, State, int], int]:
-    """A judge like the belief check's: a choice fixed by the node (its ``node_key`` and
-    the local rules' cards, in relative ranks): the local rules' cards, the lowest of them,
-    or (at nodes of ``add_from`` tricks or more) one legal card more."""
+    """A judge like the belief check's: a choice fixed by the node (the hands of the
+    claimer's side in relative ranks, the trick's length, suit led and winning side, the
+    policy state and the local rules' cards): the local rules' cards, the lowest of them,
+    or (at nodes of ``add_from`` tricks or more) one legal card more. Like the belief
+    check's (which reads double-dummy values and the local rules), it chooses alike at
+    positions equal but for which of an opponent's equivalent cards was played to the
+    trick and which kept: the search tries one of them for all."""
     salt = rng.getrandbits(32)
 
     def judge(pos: Position, state: State, base: int) -> int:
         live = node_live(pos)
-        pick = hash((salt, holder[0].node_key(pos, state), to_rel(base, live))) % 3
+        side = holder[0].side
+        trick = pos.trick
+        led = int(trick[0].suit) if trick else -1
+        winning = (pos.leader + winning_index(trick, pos.trump)) & 1 if trick else -1
+        node = (
+            int(pos.to_play),
+            to_rel(pos.hands[side], live),
+            to_rel(pos.hands[side ^ 2], live),
+            len(trick),
+            led,
+            winning,
+            state[0],
+            state[1],
+            state[3],
+            holder[0].need(pos, state),
+        )
+        pick = hash((salt, node, to_rel(base, live))) % 3
         if pick == 1:
             return base & -base
         extra = pos.legal_mask() & ~base

@@ -882,8 +882,9 @@ class NormalAccelerator:
       relative to each other, so that equal positions in relative ranks share one entry;
     * :meth:`free`, :meth:`suit_after`, :meth:`merge_runs`: the opponents play any legal
       card (P4), their cards change the state by suit only, and equivalent cards may stand
-      for each other -- except while edits or a judge (``adjudication/believer.py``) are in
-      force, which tell equivalent cards apart.
+      for each other -- except while edits (``adjudication/believer.py``) are in force,
+      which tell equivalent cards apart; while the judge is, the opponents' equivalent
+      cards only (:meth:`free`).
     """
 
     __slots__ = (
@@ -892,6 +893,7 @@ class NormalAccelerator:
         "careless",
         "groups",
         "merge",
+        "merge_theirs",
         "prof",
         "side",
         "trump",
@@ -909,12 +911,20 @@ class NormalAccelerator:
         #: sure-trick bounds hold only from boundaries with fewer tricks left
         self.add_depth = policy._add_depth
         self.merge = policy.edits is None and policy.judge is None
+        #: the opponents' equivalent cards stand for each other (see free)
+        self.merge_theirs = policy.edits is None
 
     def free(self, seat: int) -> bool:
         """Whether :meth:`NormalPlay.allowed` always gives seat number ``seat`` its legal
-        cards: the opponents' hands (P4); none while edits or a judge are in force, so that
-        the search merges no runs (see :meth:`merge_runs`)."""
-        return (seat & 1) != self.side and self.merge
+        cards: the opponents' hands (P4); none while edits are in force, which are keyed by
+        exact relative ranks (two positions that differ in which of an opponent's two
+        equivalent cards is left differ there). The judge (``adjudication/believer.py``)
+        chooses alike at such positions: it reads the double-dummy values, which are
+        equal, and the local rules, which compare the cards with each other; so the search
+        tries one card of each run of the opponents' equivalent cards for all.
+        ``tests/adjudication/test_believer.py`` checks the rulings against a plain
+        recursion over the judged policy that tries every card."""
+        return (seat & 1) != self.side and self.merge_theirs
 
     def merge_runs(self) -> bool:
         """Whether equivalent cards may stand for each other in the search: not while edits

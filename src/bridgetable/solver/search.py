@@ -19,8 +19,9 @@ hands is chosen to hold that side down, optionally with one side restricted by a
   accelerator's ``rank_key`` says what else its choices depend on (otherwise by the exact
   cards and the policy state); a second table finds a boundary's entry by its exact cards;
 * one card per run of equivalent cards (same hand and suit, adjacent among the cards still
-  in play) when there is no policy, or when the accelerator allows it (``merge_runs``: then
-  also both allowed and leading to equal policy states);
+  in play) when there is no policy, or when the accelerator allows it (``merge_runs``, or
+  ``free`` for an unrestricted hand: then also both allowed and leading to equal policy
+  states);
 * lower bounds at trick boundaries: the side's trumps that cannot all be over-ruffed; the
   side on lead with only top cards; the accelerator's ``sure_tricks``; an optional
   ``bounds`` callable;
@@ -131,10 +132,12 @@ class Accelerator(Protocol[S]):
 
     def free(self, seat: int) -> bool:
         """Whether :meth:`Policy.allowed` gives seat number ``seat`` every legal card, at
-        every node of the search. Read only when :meth:`merge_runs` is true: the search then
-        tries one card for each run of a free hand's legal cards without asking
-        :meth:`Policy.allowed`, and takes the states after them from :meth:`suit_after`
-        when that answers for every suit the hand may play."""
+        every node of the search, and the policy chooses alike (for the other hands) at
+        positions that differ only in which card of a run of this hand's equivalent cards
+        was played, when they lead to equal states. The search then tries one card for each
+        run of a free hand's legal cards without asking :meth:`Policy.allowed`, and takes the
+        states after them from :meth:`suit_after` when that answers for every suit the hand
+        may play."""
         ...
 
     def suit_after(self, state: S, seat: int, led: int, suit: int) -> S | None:
@@ -364,7 +367,7 @@ class _Search:
             self.rank_key = accelerator.rank_key
             self.suit_after = accelerator.suit_after
             self.merge_runs = bool(accelerator.merge_runs())
-            self.free = tuple(self.merge_runs and bool(accelerator.free(seat)) for seat in range(4))
+            self.free = tuple(bool(accelerator.free(seat)) for seat in range(4))
         # the entries by relative-rank key (shared with other searches when given) and by
         # exact cards and policy state (this search's own)
         self.memo: dict[Hashable, list[Any]] = {} if table is None else table
@@ -632,9 +635,11 @@ class _Search:
         """Whether ``card`` may stand in for one of ``met``: cards of its run in the same hand
         leading to the same policy state, where the accelerator lets runs merge (never in
         the plain search). Always then for the opponents' cards (the policy restricts the
-        searched side). For the side's cards, the accelerator's token after them must be
-        equal and not None: a statement names exact cards, and (say) a ten and a nine kept
-        may be led differently later."""
+        searched side), and for a free hand's. For the side's cards, the accelerator's token
+        after them must be equal and not None: a statement names exact cards, and (say) a
+        ten and a nine kept may be led differently later."""
+        if (seat & 1) != self.side and self.free[seat]:
+            return True
         if not self.merge_runs:
             return False
         rank_key = self.rank_key
