@@ -10,12 +10,17 @@ adjudicator's "normal play" strays from a Director's.
 
     python bench/claims_audit.py [--cap SECONDS] [--profile ebu|wbf|dbf]
                                  [--player-class novice|club|expert|event] [--json] [--list N]
-                                 [--only I,J,...]
+                                 [--only I,J,...] [--cpu]
 
 Prints: claims, upheld, cut, undetermined, the cut rate among sound claims (target: at most
 12%), each cut with the slips its ruling names (target: every cut of a sound claim names at
 least one catalogued slip; a claim above double dummy is cut by the cards), and nothing
 undetermined at the cap (target).
+
+The cap is wall time, as at a table. ``--cpu`` puts the cap (and the timings) on the
+process's CPU time instead: on a machine shared with other work, a ruling then gets the
+same search whatever the load, so that two runs (or two builds run side by side) give the
+same rulings.
 
 Law 70 judges careless play "for the class of player involved" (the footnote to Laws 68-71):
 ``--player-class event`` rules each claim for the class of the players of its event (the
@@ -61,7 +66,12 @@ def _ruling_args(board: Board, claimer: Seat) -> dict[str, Any]:
 
 
 def run(
-    cap: float, prof: str | None, player_class: str | None, only: set[int] | None = None
+    cap: float,
+    prof: str | None,
+    player_class: str | None,
+    only: set[int] | None = None,
+    *,
+    cpu: bool = False,
 ) -> dict[str, Any]:
     which = build()
     solver = DDSSolver()
@@ -77,7 +87,8 @@ def run(
             extra["player_class"] = class_of(name)
         elif player_class is not None:
             extra["player_class"] = player_class
-        start = time.perf_counter()
+        clock = time.process_time if cpu else time.perf_counter
+        start = clock()
         ruling = adjudicate(
             pos,
             claim.seat,
@@ -87,10 +98,11 @@ def run(
             want_floor=False,
             time_cap=cap,
             prof=prof,
+            clock=clock,
             **_ruling_args(board, claim.seat),
             **extra,
         )
-        took = time.perf_counter() - start
+        took = clock() - start
         rows.append(
             {
                 "index": number,
@@ -123,6 +135,7 @@ def run(
         "profile": prof or "ebu",
         "player_class": player_class or "club",
         "cap_s": cap,
+        "clock": "process CPU time" if cpu else "wall time",
         "claims": len(rows),
         "upheld": sum(1 for r in rows if r["awarded"] == r["claimed"]),
         "cut": len(cut),
@@ -154,16 +167,21 @@ def main(argv: list[str] | None = None) -> int:
         help="rule only these claim points (comma-separated indices, as listed): a subset "
         "for quick iteration, whose figures are not the corpus's",
     )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="cap each ruling (and time it) on the process's CPU time, not wall time",
+    )
     args = parser.parse_args(argv)
     only = {int(i) for i in args.only.split(",")} if args.only else None
-    result = run(args.cap, args.profile, args.player_class, only)
+    result = run(args.cap, args.profile, args.player_class, only, cpu=args.cpu)
     if args.json:
         print(json.dumps(result))
         return 0
     rate_target, slip_target, undetermined_target = TARGETS
     print(
         f"build: {result['build']}; profile {result['profile']}, "
-        f"class {result['player_class']}; cap {args.cap:g} s"
+        f"class {result['player_class']}; cap {args.cap:g} s ({result['clock']})"
     )
     print(
         f"{result['claims']} claims: {result['upheld']} upheld, {result['cut']} cut, "
