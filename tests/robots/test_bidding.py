@@ -934,3 +934,21 @@ def test_responder_bids_a_slam_over_1nt_with_every_strong_balanced_hand(
     hand: str, calls: str, want: str
 ) -> None:
     assert rules_call(hand, calls) == internal_call(want)
+
+
+# The answers to a strong 2C are the section's alone (2D waiting, a positive, 2NT): the
+# fallbacks' game bids (3NT on opener's 22 HCP) are neither chosen nor weighed by
+# simulation, and a call the section has no rule for has no meaning there.
+@pytest.mark.parametrize(
+    ("hand", "want"),
+    [
+        ("KT98752.T875.4.2", ["2D"]),  # 3 HCP and a seven-card suit: 3NT was a candidate
+        ("Q72.J64.8532.Q72", ["2D"]),  # 5 HCP balanced
+        ("KQ752.A64.853.72", ["2S", "2N", "2D"]),  # a positive (the rules' call) first
+    ],
+)
+def test_the_answers_to_2c_are_the_sections_only(hand: str, want: list[str]) -> None:
+    info = HandInfo.of(Hand.from_pbn(hand))
+    calls = ("2C", "P")
+    assert [c for c, _ in SAYC.candidates(calls, info)] == want
+    assert SAYC.meaning(calls, "3N") is None

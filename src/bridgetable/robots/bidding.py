@@ -27,7 +27,9 @@ that the robot takes by simulation (:mod:`.simulate`), and its call's meaning (w
 explanation says) covers it; the robots' own reading of the auction (what a call showed,
 :meth:`System.state`) is that of the rules alone make. ``[system] sim_slack = n`` gives every
 game or slam rule such a twin, its lower bounds on points ``n`` lower (:func:`_sim_twin`); a
-section's own ``sim_slack`` overrides it for its rules (``0``: none).
+section's own ``sim_slack`` overrides it for its rules (``0``: none). A section marked
+``only = true`` gives the only calls of the auctions it matches: later sections (the
+general fallbacks) add no rule there, so no candidate for simulation either.
 
 **Choosing** a call: the first section whose context matches and whose rule the hand
 satisfies (rules in order; a free variable of the call tries the hand's longest suit first).
@@ -358,6 +360,8 @@ class Section:
     side: str | None  # "opener": our side opened; "defender": they did
     when: tuple[str, ...]
     rules: tuple[Rule, ...]
+    #: the section's calls are the only ones in its auction: later sections add none
+    only: bool = False
 
 
 # ----------------------------------------------------------------------------- the auction
@@ -533,6 +537,7 @@ class System:
                     side=raw.get("side"),
                     when=tuple(raw.get("when", ())),
                     rules=rules,
+                    only=bool(raw.get("only", False)),
                 )
             )
         regulation = str(head.get("regulation", "acbl"))
@@ -648,7 +653,9 @@ class System:
         owner: dict[str, int] = {}
         if not _over(calls):
             for k, sec in enumerate(self.sections):
+                matched = False
                 for binding in _section_bindings(sec, st):
+                    matched = True
                     for rule in sec.rules:
                         if not all(_flag(w, st) for w in rule.when):
                             continue
@@ -662,6 +669,8 @@ class System:
                             meanings[call] = _hull(meanings[call], m) if call in meanings else m
                             if not rule.sim:
                                 reading[call] = _hull(reading[call], m) if call in reading else m
+                if matched and sec.only:
+                    break  # the section gives every call of its auction
         self._tables[calls] = (entries, meanings, reading)
         return entries, meanings, reading
 
