@@ -952,3 +952,24 @@ def test_the_answers_to_2c_are_the_sections_only(hand: str, want: list[str]) -> 
     calls = ("2C", "P")
     assert [c for c, _ in SAYC.candidates(calls, info)] == want
     assert SAYC.meaning(calls, "3N") is None
+
+
+# Over one of a minor, 3NT with game values and no balanced shape is for a hand with no
+# suit to bid: with four cards in the other minor SAYC bids it (1D over 1C, 2C over 1D with
+# 10+ HCP), and 3NT is no candidate for simulation either.
+@pytest.mark.parametrize(
+    ("hand", "calls", "want", "three_nt"),
+    [
+        ("Q.A9.KQ2.AQT6432", "1D P", "2C", False),  # 17 HCP, seven clubs: 3NT was weighed
+        ("T98.T8.AQ82.AQT2", "1C P", "1D", False),  # 12 HCP, four diamonds
+        ("KQ3.A9.KQJ643.Q2", "1D P", "3NT", True),  # 17 HCP, long diamonds: no new suit
+        ("KQ3.A9.Q2.KJT643", "1C P", "3NT", True),  # 15 HCP, six clubs, no diamonds
+    ],
+)
+def test_3nt_over_a_minor_is_for_a_hand_with_no_new_suit(
+    hand: str, calls: str, want: str, three_nt: bool
+) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
+    seq = tuple(internal_call(c) for c in calls.split())
+    got = [c for c, _ in SAYC.candidates(seq, HandInfo.of(Hand.from_pbn(hand)))]
+    assert ("3N" in got) == three_nt
