@@ -973,3 +973,22 @@ def test_3nt_over_a_minor_is_for_a_hand_with_no_new_suit(
     seq = tuple(internal_call(c) for c in calls.split())
     got = [c for c, _ in SAYC.candidates(seq, HandInfo.of(Hand.from_pbn(hand)))]
     assert ("3N" in got) == three_nt
+
+
+# 6NT on 33 HCP between the hands with no suit agreed: the rules' call with a balanced
+# hand; with an unbalanced one (a long suit, shortness) a candidate for simulation only.
+@pytest.mark.parametrize(
+    ("hand", "calls", "want", "candidate"),
+    [
+        ("Q.A9.KQ2.AQT6432", "1D P 2C P 3NT P", "P", True),  # 17 HCP + the 3NT rebid's 18
+        ("Q.A9.K32.KQT6432", "1D P 2C P 3NT P", "P", False),  # 14 HCP: 32, no slam
+        ("Q2.A93.KQ2.AQT64", "1D P 2C P 3NT P", "6NT", True),  # 17 HCP balanced: the rules
+    ],
+)
+def test_6nt_with_an_unbalanced_hand_is_a_candidate_for_simulation(
+    hand: str, calls: str, want: str, candidate: bool
+) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
+    seq = tuple(internal_call(c) for c in calls.split())
+    got = [c for c, _ in SAYC.candidates(seq, HandInfo.of(Hand.from_pbn(hand)))]
+    assert ("6N" in got) == candidate
