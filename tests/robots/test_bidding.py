@@ -992,3 +992,17 @@ def test_6nt_with_an_unbalanced_hand_is_a_candidate_for_simulation(
     seq = tuple(internal_call(c) for c in calls.split())
     got = [c for c, _ in SAYC.candidates(seq, HandInfo.of(Hand.from_pbn(hand)))]
     assert ("6N" in got) == candidate
+
+
+# Over one of a minor a balanced hand with no four-card major bids 3NT with 16-18 HCP
+# (18 passed before: the 3NT rule stopped at 17 and no other rule fitted).
+@pytest.mark.parametrize(
+    ("hand", "calls", "want"),
+    [
+        ("AQJ.A54.Q75.KQ97", "1C P", "3NT"),  # 18 HCP balanced, four clubs
+        ("AQJ.A54.KQ7.Q975", "1D P", "3NT"),  # 18 HCP, 3-3-3-4: not 2C (3NT first)
+        ("AQJ.A54.Q75.Q987", "1C P", "2NT"),  # 15: 13-15
+    ],
+)
+def test_3nt_over_a_minor_with_16_to_18_balanced(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
