@@ -1006,3 +1006,19 @@ def test_6nt_with_an_unbalanced_hand_is_a_candidate_for_simulation(
 )
 def test_3nt_over_a_minor_with_16_to_18_balanced(hand: str, calls: str, want: str) -> None:
     assert rules_call(hand, calls) == internal_call(want)
+
+
+# In the pass-out seat over a weak two, a six-card suit at the two level with 9-11 HCP (a
+# king lighter than the direct overcall's 12-17): balancing.
+@pytest.mark.parametrize(
+    ("hand", "calls", "want"),
+    [
+        ("K87.QJ9864.AT9.4", "2D P P", "2H"),  # 10 HCP, six hearts: passed before
+        ("K87.QJ9864.AT9.4", "2D", "P"),  # the direct seat: 12-17
+        ("K87.QJ9864.AT9.4", "2S P P", "P"),  # the three level: not lighter
+    ],
+)
+def test_a_balancing_overcall_of_a_weak_two_is_a_king_lighter(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == internal_call(want)

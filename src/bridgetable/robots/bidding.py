@@ -913,6 +913,8 @@ def _flag(name: str, st: State) -> bool:
         v = v and pm is not None and pm.tag == "aces"
     elif name == "two_level":  # the last bid is at most 2S (negative doubles)
         v = last_bid is not None and _bid_rank(calls[last_bid]) <= _bid_rank("2S")
+    elif name == "balancing":  # the pass-out seat: an opponent's bid and two passes
+        v = len(calls) >= 3 and calls[-1] == calls[-2] == "P" and _is_bid(calls[-3])
     elif name == "partner_passed_only":
         v = p is None or all(calls[i] == "P" for i in range(len(calls)) if i % 4 == (me + 2) % 4)
     else:
