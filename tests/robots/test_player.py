@@ -338,7 +338,8 @@ def test_cards_reaching_a_target_are_those_scoring_it() -> None:
 @pytest.mark.parametrize("ties", ["lowest", "play", "totals"])
 def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch, ties: str) -> None:
     """The opening lead is the card beating the contract in most samples, then beating it
-    by two tricks (or the targets ``lead_targets`` gives), then (``ties="totals"``) the
+    by two tricks (or the targets ``lead_targets`` gives), then (``ties="totals"``, or
+    ``"play"`` when the cards tied are of several suits) the
     most tricks over the samples, then the lowest: as computed from every card's exact
     scores, without them (no ``solutions=3`` call) with ``ties="lowest"``. Without signals
     (``signals="none"``: the standard carding leads the top of touching cards,
@@ -353,13 +354,17 @@ def test_opening_lead_sets_the_contract_first(monkeypatch: pytest.MonkeyPatch, t
         values = dds.DDSSolver().card_values_many(positions)
         need = 14 - Contract.parse(contract).tricks_needed
         legal = [Card(c) for c in view["legal_cards"]]
-        want = _target_choice(values, legal, need, 13, totals=ties == "totals")
+        want = _target_choice(
+            values, legal, need, 13, totals=ties == "totals", suits=ties == "play"
+        )
+        tied = _target_tied(values, legal, need, 13)
 
         def no_scores(*args: object) -> None:
             raise AssertionError("scored every card")
 
         with monkeypatch.context() as m:
-            if ties != "totals":  # "play" breaks ties by the lowest card at the lead
+            # "play" breaks ties of one suit by the lowest card at the lead
+            if ties == "lowest" or (ties == "play" and len({c.suit for c in tied}) == 1):
                 m.setattr("bridgetable.robots.player.card_scores_many", no_scores)
             cmd = decide(view, Memory().to_dict(), cfg, seed)
         assert cmd == {"action": "play", "args": {"card": str(want)}}
@@ -371,23 +376,29 @@ def _target_choice(
     need: int,
     tricks_left: int,
     totals: bool = False,
+    suits: bool = False,
 ) -> Card:
-    """The card of the target criterion, from every card's exact scores; with ``totals``,
-    ties to the most tricks over the layouts before the lowest card."""
+    """The card of the target criterion, from every card's exact scores; with ``totals``
+    (or ``suits`` and the cards tied on the targets of several suits), ties to the most
+    tricks over the layouts before the lowest card."""
+    tied = _target_tied(values, legal, need, tricks_left)
+    if suits and len({c.suit for c in tied}) > 1:
+        totals = True
+    return min(tied, key=lambda c: (-sum(v[c] for v in values) if totals else 0, c))
+
+
+def _target_tied(
+    values: list[dict[Card, int]], legal: list[Card], need: int, tricks_left: int
+) -> list[Card]:
+    """The cards with the best counts at every target pass, from exact scores."""
 
     def count(c: Card, t: int) -> int:
         return sum(v[c] >= t for v in values)
 
     plan = [need, *lead_targets(need, max(count(c, need) for c in legal), len(values))]
     plan = [t for t in plan if 1 <= t <= tricks_left]
-    return min(
-        legal,
-        key=lambda c: (
-            [-count(c, t) for t in plan],
-            -sum(v[c] for v in values) if totals else 0,
-            c,
-        ),
-    )
+    best = min([-count(c, t) for t in plan] for c in legal)
+    return [c for c in legal if [-count(c, t) for t in plan] == best]
 
 
 @pytest.mark.parametrize("ties", ["lowest", "play", "totals"])
@@ -744,14 +755,18 @@ def test_cards_tied_on_the_targets_go_to_the_most_tricks(monkeypatch: pytest.Mon
     assert break_ties(view, mem, lowest, [c5, d2, h6], [pos, other]) is c5
     assert break_ties(view, mem, totals, [Card("S7"), Card("S6")], [pos]) is Card("S6")
     assert scored == [1]
-    # "play": as "totals" but at the opening lead (the clarification period)
+    # "play": as "totals" but at the opening lead (the clarification period) when the
+    # tied cards are of one suit: the lowest, nothing solved; a lead tied between suits is
+    # scored, not given to the lowest suit
     play = RobotConfig(ties="play")
     assert view["phase"] != "clarification"
     assert break_ties(view, mem, play, [c5, d2, h6], [pos, other]) is d2
     assert scored == [1, 1]
     at_lead = {**view, "phase": "clarification"}
-    assert break_ties(at_lead, mem, play, [c5, d2, h6], [pos, other]) is c5
+    assert break_ties(at_lead, mem, play, [c5, Card("CJ")], [pos, other]) is c5
+    assert scored == [1, 1]
+    assert break_ties(at_lead, mem, play, [c5, d2, h6], [pos, other]) is d2
     assert break_ties(at_lead, mem, totals, [c5, d2, h6], [pos, other]) is d2
-    assert scored == [1, 1, 1]
+    assert scored == [1, 1, 1, 1]
     with pytest.raises(ValueError, match="unknown ties rule"):
         RobotConfig(ties="random")

@@ -16,8 +16,9 @@ side, after it, takes ``need`` tricks. Among the cards with the best count, the 
 one trick more in most layouts wins (an overtrick, or beating the contract by two); among
 those still tied, the one taking one trick less in most layouts (going down only one, or
 holding declarer to his contract); then the one taking most tricks in all over the layouts,
-every card scored exactly (:func:`break_ties`: not by its suit; after the opening lead, by
-default), then the lowest card, or for a defender the card his signalling convention gives
+every card scored exactly (:func:`break_ties`: not by its suit; by default after the
+opening lead, and at it when the cards tied are of several suits), then the lowest card,
+or for a defender the card his signalling convention gives
 (:func:`signal_card`; a defender's lead is the top of touching cards, :func:`_lead_top`;
 partner's signals and leads, and for declarer the defenders', weigh the layouts drawn:
 :func:`partner_signals`, docs/robots.md). When no card reaches ``need`` on any layout, the further
@@ -114,8 +115,8 @@ class RobotConfig:
     auction showed (``lead_draws`` at the opening lead, ``play_draws`` later; 1: the auction
     is not used); how cards still tied after the target passes are told apart (``ties``:
     ``"totals"``, the most tricks over the layouts, then the lowest; ``"play"``, the
-    default, the same but at the opening lead, where scoring every card exactly doubles its
-    time and changed no lead on the bench's deals; ``"lowest"``, the lowest card); the
+    default, the same but at an opening lead tied within one suit, the lowest (scoring
+    every card exactly at every lead doubles its time); ``"lowest"``, the lowest card); the
     defenders' signalling convention (``signals``, one of :data:`SIGNALS`: which of the
     cards still tied a defender plays, and how his partner reads it; :func:`signal_card`). Close
     bidding decisions (:mod:`.simulate`) deal ``bid_samples`` layouts (0: the rules alone
@@ -871,9 +872,15 @@ def break_ties(
     contract's fate, so that a card tied on the few layouts the passes asked about is not
     chosen by its suit (the lowest card of the lowest suit). Equivalent cards
     (:func:`_one_choice`), a solver failure, ``"lowest"``, or ``"play"`` at the opening
-    lead (``phase`` ``"clarification"``): the lowest card. Of the cards left, a defender
-    plays the one his signalling convention gives (:func:`signal_card`)."""
-    lowest = cfg.ties == "lowest" or (cfg.ties == "play" and view["phase"] == "clarification")
+    lead (``phase`` ``"clarification"``) when the tied cards are of one suit: the lowest
+    card. An opening lead tied between suits is scored as any other card is: which suit
+    to lead is the lead's main question, and the lowest card would answer it by the
+    suits' order (clubs first); the extra call is made on those leads only (about one in
+    sixteen on the bench's deals). Of the cards left, a defender plays the one his
+    signalling convention gives (:func:`signal_card`)."""
+    one_suit = len({c.suit for c in tied}) == 1
+    opening = view["phase"] == "clarification"
+    lowest = cfg.ties == "lowest" or (cfg.ties == "play" and opening and one_suit)
     if len(tied) == 1 or lowest or _equivalent(view, mem, tied):
         return signal_card(view, mem, cfg, tied)
     if scores is None:
