@@ -179,6 +179,10 @@ REBIDS = [
     ("T9.KQ32.A97.AJ84", "1C P 1S P 1NT P 3H P", "4H"),
     ("5.QJT964.K3.AKT6", "1D P 1H P 3D P", "4H"),  # six hearts after the jump rebid
     ("5.QJT9.K763.AKT6", "1D P 1H P 3D P", "3NT"),
+    # six spades opposite opener's 3NT rebid (no four-card support, a doubleton at least):
+    # game in the major; with five, 3NT stands
+    ("QJ9742.K5.863.74", "1C P 1S P 3NT P", "4S"),
+    ("QJ974.K52.863.74", "1C P 1S P 3NT P", "Pass"),
     # 11-12 without a fit invites with 2NT over a one-level rebid too (1NT is 6-10)
     ("Q3.KJ76.KJ42.Q86", "1C P 1H P 1S P", "2NT"),
     ("Q3.KJ76.KJ42.Q86", "1C P 1H P 2D P", "2NT"),
