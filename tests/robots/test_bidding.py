@@ -864,19 +864,24 @@ def test_jacoby_2nt_counts_support_points(hand: str, calls: str, want: str) -> N
         assert "13+ support points" in meaning(calls, want)
 
 
-# The limit raise of 1D with four trumps (four raise 1D, five 1C): 10-12 HCP, no four-card
-# major (balanced 11-12 such hands had no call: 1NT is 6-10, 2NT 13-15).
-LIMIT_RAISES_OF_1D = [
+# The limit raise of a minor with four trumps (four raise 1D, five 1C): 10-12 HCP, no
+# four-card major (balanced 11-12 such hands had no call: 1NT is 6-10, 2NT 13-15). Over 1C
+# a 3-3-3-4 with 11-12 too, with no four diamonds to bid.
+LIMIT_RAISES_OF_A_MINOR = [
     ("AT5.J43.AJ87.J75", "1D P", "3D"),  # 11 HCP, four diamonds
     ("KJ8.KJ5.K874.843", "1D P", "3D"),  # 12 HCP
     ("KJ8.KJ5.K8743.84", "1D P", "3D"),  # five diamonds, as before
+    ("Q82.KJ4.A95.Q853", "1C P", "3C"),  # 12 HCP, 3-3-3-4
+    ("Q82.K74.A95.Q853", "1C P", "3C"),  # 11 HCP
+    ("J82.K74.A95.Q853", "1C P", "2C"),  # 10 HCP: the single raise, as before
+    ("Q8.KJ4.A952.Q853", "1C P", "1D"),  # four diamonds: 1D, as before
 ]
 
 
-@pytest.mark.parametrize(("hand", "calls", "want"), LIMIT_RAISES_OF_1D)
-def test_limit_raise_of_1d_with_four_trumps(hand: str, calls: str, want: str) -> None:
+@pytest.mark.parametrize(("hand", "calls", "want"), LIMIT_RAISES_OF_A_MINOR)
+def test_limit_raise_of_a_minor_with_four_trumps(hand: str, calls: str, want: str) -> None:
     assert rules_call(hand, calls) == internal_call(want)
-    if want == "3D":
+    if want in ("3C", "3D"):
         assert meaning(calls, want).startswith("Limit raise, 10-12 HCP")
 
 
