@@ -295,6 +295,19 @@ def test_R70_3_a_discard_keeps_the_tricks_the_claimer_counts_on() -> None:
     assert Card("S3") not in west[:2]  # (the two discards on East's hearts)
 
 
+def test_R70_3_a_discard_on_the_opponents_trick_keeps_the_counted_winners() -> None:
+    # a real table (USBF semi-final vugraph, board 56): North claims four of the last seven
+    # in notrumps, conceding the diamonds; South holds HA-Q and CA-T, North HK-J-6 and CJ-3.
+    # On East's diamonds, North's H6 keeps the double-dummy value only as the unseen cards
+    # lie and leaves H A-Q opposite K-J, two heart tricks where three were counted: a player
+    # who believes his claim throws the idle C3 first ("discards losers before winners"),
+    # and needs no guess in clubs. Before the count was read on the opponents' tricks the
+    # ruling was 3 (the H6 thrown, then South's CA "guessed" on East's C2)
+    p = pos("N:.KJ6.T7.J3 .32.K92.K2 .AQ75..AT7 .T984..Q9", None, W, "D8")
+    r = adjudicate(p, N, 4, None, player_class="expert")
+    assert r.dd == 4 and r.awarded == 4, r.text
+
+
 def test_R70_4_deemed_top_down_order() -> None:
     # AK5 of spades opposite 42, West's jack doubleton: top down drops it (EBU WB 8.70.5)
     p = pos("N:AK5... 3..A2. 42.2.. J8..3.", None, N)

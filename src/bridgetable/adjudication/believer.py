@@ -51,6 +51,7 @@ from bridgetable.adjudication.normal import (
     NormalPlay,
     State,
     count_after,
+    discard_count,
     from_rel,
     live_mask,
     node_live,
@@ -500,7 +501,10 @@ class Believer:
         The tricks of the claimer's side that no play of the opponents can stop
         (:func:`count_after`: this trick if his side surely wins it, then its top cards,
         crossing between its two hands by top cards or ruffs, whatever the unseen cards'
-        lengths) fall short of the tricks his claim still needs after such a play, and not
+        lengths; for a discard on a trick the opponents win or may win, the top cards' tricks
+        once the side has the lead again, :func:`discard_count`: he throws his losers before
+        the winners he counts on, whoever wins the trick) fall short of the tricks his claim
+        still needs after such a play, and not
         after another that keeps the value too and is of the same kind: two discards the
         local rules allow (``base``: by default the policy's choices), or two cards of one
         suit the local rules play (an order within the suit, led or followed: its cards
@@ -538,7 +542,8 @@ class Believer:
         t = -1 if trump is None else int(trump)
         hand = pos.hands[pos.to_play]
         groups: list[list[Card]] = []
-        if trick and not hand & SUIT_MASKS[trick[0].suit]:
+        discarding = bool(trick) and not hand & SUIT_MASKS[trick[0].suit]
+        if discarding:
             # discards: of the local rules' choices
             groups.append(
                 [c for c in cards_of_mask(base) if vals.get(c, -1) >= best and int(c.suit) != t]
@@ -561,7 +566,8 @@ class Believer:
         need = policy.need(pos, state)
         if need > 0:
             for group in groups:
-                counts = {c: count_after(pos, c, theirs, t) for c in group}
+                count = discard_count if discarding else count_after
+                counts = {c: count(pos, c, theirs, t) for c in group}
                 if max(counts.values()) < need:
                     continue
                 short = ok = 0

@@ -1405,6 +1405,49 @@ def count_after(pos: Position, card: Card, theirs: int, trump: int) -> int:
     return best
 
 
+def discard_count(pos: Position, card: Card, theirs: int, trump: int) -> int:
+    """The tricks the claimer counts on after discarding ``card`` at ``pos``: those of
+    :func:`count_after` where his side surely wins this trick; where it may not (an
+    opponent's card wins it so far, or may still), the tricks his side's top cards take once
+    it has the lead again, in whichever of its two hands counts more (:func:`cash_count`),
+    partner answering as best he can when he is still to play.
+
+    A player who believes his claim counts the tricks he will take after the opponents' (the
+    tricks his claim concedes are theirs): he keeps the winners his count needs and throws
+    his losers first (issue 17's "discards losers before winners"; Law 70A and spec N2: no
+    player who knew these facts would throw a winner his count needs while holding a loser
+    that it does not). Only the order of the discards is read from this count; whether the
+    lead comes back is double dummy's question (the judge's).
+
+    >>> from bridgetable.core.seats import Seat
+    >>> deal = "N:.KJ6..J3 .32..K2 .AQ..AT .T984.."
+    >>> trick = (Card("D2"), Card("C7"), Card("CQ"))  # East's diamond wins, North discards
+    >>> pos = Position.from_pbn(deal, trump=None, leader=Seat.EAST, trick=trick)
+    >>> theirs = pos.hands[1] | pos.hands[3]
+    >>> discard_count(pos, Card("H6"), theirs, -1), discard_count(pos, Card("C3"), theirs, -1)
+    (3, 4)
+    """
+    got = count_after(pos, card, theirs, trump)
+    if got:
+        return got
+    x = int(pos.to_play)
+    y = x ^ 2
+    hx = pos.hands[x] & ~card.bit
+    hy_all = pos.hands[y]
+    trick = pos.trick
+    still = [(x + i) & 3 for i in range(1, 4 - len(trick))]
+    if y in still:
+        led = (trick[0] if trick else card).suit
+        follow = hy_all & SUIT_MASKS[led]
+        answers = [hy_all & ~c.bit for c in cards_of_mask(follow or hy_all)]
+    else:
+        answers = [hy_all]
+    best = 0
+    for hy in answers:
+        best = max(best, cash_count(hx, hy, theirs, trump), cash_count(hy, hx, theirs, trump))
+    return best
+
+
 def cash_count(lead: int, partner: int, theirs: int, trump: int) -> int:
     """The tricks a side takes from here that no play of the opponents can stop, ``lead``'s
     hand on lead: it leads a top card (one above every card of ``theirs`` in its suit), or a
