@@ -20,6 +20,7 @@ from bridgetable.core.record import BoardSetup
 from bridgetable.core.seats import Seat
 from bridgetable.robots.bidding import HandInfo, System, internal_call, legal, load_system
 from bridgetable.robots.player import call_with_meaning, decide
+from bridgetable.robots.simulate import close_candidates
 
 SAYC = load_system()
 
@@ -422,6 +423,44 @@ def test_blackwood_within_a_king_by_points_is_a_candidate_for_simulation_only() 
     assert "4N" not in [
         c for c, _ in SAYC.candidates(seq, HandInfo.of(Hand.from_pbn("QJ74.Q982.K64.53")))
     ]
+
+
+# Over opener's jump rebid of his minor (six cards, 16+ points), responder with three cards
+# in it (nine between them) and slam values asks for aces at once: 4NT over a suit bid, no
+# notrump bid yet, is Blackwood for that suit. 33 points counting shortness, as with a suit
+# agreed; within a king of them a candidate for simulation only.
+MINOR_JUMP_REBID_BLACKWOOD = [
+    ("AQ74.AK82.K64.53", "1D P 1H P 3D P", "4N"),  # 17 HCP, 18 support points: 34
+    ("AQ74.AK82.K643.5", "1D P 1H P 3D P", "4N"),  # 17 HCP and a singleton: 36
+    ("AQ74.AK82.K6.532", "1D P 1H P 3D P", "3N"),  # a doubleton diamond: no fit, 3NT
+    ("KQ74.A982.K643.5", "1D P 1H P 3D P", "3N"),  # 14 support points (30): 3NT by the rules
+    ("AKJ.Q82.AKQ964.5", "1D P 1H P 3D P 4N P", "5H"),  # opener answers: two aces
+    ("AQ74.AK82.K64.53", "1D P 1H P 3D P 4N P 5D P", "6D"),  # three aces: the small slam
+    # two missing: partner's 5C is the sign-off itself, passed (6C before: 5C was no bid)
+    ("AQ74.AK82.K64.53", "1C P 1H P 3C P 4N P 5C P", "P"),
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), MINOR_JUMP_REBID_BLACKWOOD)
+def test_blackwood_over_a_jump_rebid_of_a_minor_with_a_fit(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == want
+
+
+def test_blackwood_over_a_minor_jump_rebid_within_a_king_is_weighed_by_simulation() -> None:
+    # 12 HCP and a singleton: 14 support points and the jump rebid's 16, within a king of 33;
+    # 4NT (Blackwood, a slam try) and 3NT are both four-level-or-below notrump bids, but
+    # Blackwood counts as a slam try, so the decision is a close one
+    hand, calls = "KQ74.A982.K643.5", ("1D", "P", "1H", "P", "3D", "P")
+    info = HandInfo.of(Hand.from_pbn(hand))
+    assert "4N" in [c for c, _ in SAYC.candidates(calls, info)]
+    assert close_candidates(SAYC, calls, info) == ["3N", "4N"]
+    assert meaning(" ".join(calls), "4NT") == (
+        "Blackwood: asks for aces, 14+ support points, 3+ diamonds, forcing one round"
+    )
+    # the asker's pass of an answer in the agreed minor itself: the sign-off
+    assert meaning("1C P 1H P 3C P 4NT P 5C P", "Pass") == "Sign-off: two aces are missing"
 
 
 # Opener revalues after his major is raised: HCP, length and now shortness (void 3,

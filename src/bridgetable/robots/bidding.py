@@ -911,6 +911,8 @@ def _flag(name: str, st: State) -> bool:
     elif name == "blackwood_answered":
         v = rho_passed and mm is not None and mm.tag == "blackwood"
         v = v and pm is not None and pm.tag == "aces"
+    elif name == "answer_in_agreed":  # partner's last bid is in the agreed suit
+        v = p is not None and _is_bid(calls[p]) and calls[p][1] == _agreed(st)
     elif name == "two_level":  # the last bid is at most 2S (negative doubles)
         v = last_bid is not None and _bid_rank(calls[last_bid]) <= _bid_rank("2S")
     elif name == "balancing":  # the pass-out seat: an opponent's bid and two passes

@@ -18,6 +18,8 @@ made). Here:
   when a game or a slam is among those calls and they are of different kinds (a pass, a
   part-score, a game, a slam: the level of the final contract the call may set), or games
   in different strains: sign-off, invitation or game, game or slam, 3NT or a suit game.
+  Blackwood (a call whose rule is tagged ``blackwood``) counts as a slam try whatever its
+  level: 4NT beside 3NT, or beside four of an agreed minor, is game or slam.
   Openings are left to the rules, and so are choices between part-scores only (their
   double-dummy solutions are the slowest and their swings the smallest). Other decisions
   (most calls) do not simulate.
@@ -116,10 +118,13 @@ def close_candidates(system: System, calls: tuple[str, ...], info: HandInfo) -> 
     if own is not None and own[1].tag == "aces":
         return []  # an answer to Blackwood tells the aces held: not a choice to simulate
     first = own[0] if own is not None and legal(calls, own[0]) else "P"
-    got = [first] + [c for c, _ in system.candidates(calls, info) if c != first and legal(calls, c)]
+    cands = system.candidates(calls, info)
+    got = [first] + [c for c, _ in cands if c != first and legal(calls, c)]
     if len(got) < 2:
         return []
-    kinds = {kind(c) for c in got}
+    # Blackwood asks for slam (or signs off at the five level): a slam try, whatever its level
+    slam_tries = {c for c, m in cands if m.tag == "blackwood"}
+    kinds = {"slam" if c in slam_tries else kind(c) for c in got}
     games = {c[1] for c in got if kind(c) == "game"}
     if not kinds & {"game", "slam"} or (len(kinds) < 2 and len(games) < 2):
         return []
