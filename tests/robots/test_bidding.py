@@ -323,6 +323,23 @@ def test_competition(hand: str, calls: str, want: str) -> None:
     assert bid(hand, calls) == want
 
 
+# Partner's 2NT overcall of a weak two (15-18 balanced, their suit stopped) is raised to
+# 3NT with 10+ HCP, as the 1NT overcall is: the overcall has shown the stopper the "game"
+# fallback wanted in the advancer's own hand, so a 10-count passed it.
+ADVANCING_2NT_OVERCALL = [
+    ("J5.AKJ94.T2.J973", "2D 2NT P", "3N"),  # 10 HCP, no diamond stopper of his own
+    ("J5.AKJ94.T2.J973", "2S 2NT P", "3N"),
+    ("J5.AQJ94.T2.J973", "2D 2NT P", "P"),  # 9: 24 at most opposite 15
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), ADVANCING_2NT_OVERCALL)
+def test_advancer_raises_a_2nt_overcall_of_a_weak_two(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == want
+    if want == "3N":
+        assert meaning(calls, "3NT") == "8+ HCP"  # the rule's 10, and its simulation twin's 8
+
+
 # ----------------------------------------------------------------------------- jump shifts
 
 JUMP_SHIFTS = [
