@@ -340,6 +340,23 @@ def test_advancer_raises_a_2nt_overcall_of_a_weak_two(hand: str, calls: str, wan
         assert meaning(calls, "3NT") == "8+ HCP"  # the rule's 10, and its simulation twin's 8
 
 
+# Opener answers a negative double of their weak jump overcall as of a simple overcall: the
+# major the double showed first (the "forced to bid" fallback bid his six-card suit).
+NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL = [
+    ("AJT3.5.AKT743.Q4", "1D 2H X P", "2S"),  # four spades: 2S, not 3D
+    ("5.KJ93.AKT743.Q4", "1D 2S X P", "3H"),  # four hearts at the three level
+    ("AKJ3.5.AKT743.Q4", "1D 2H X P", "3S"),  # 17 HCP: the jump
+    ("T53.5.AKJ743.AQ4", "1D 2H X P", "3D"),  # no four spades: the six-card suit
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL)
+def test_opener_answers_a_negative_double_of_a_jump_overcall(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == want
+
+
 # ----------------------------------------------------------------------------- jump shifts
 
 JUMP_SHIFTS = [
