@@ -343,8 +343,8 @@ def test_advancer_raises_a_2nt_overcall_of_a_weak_two(hand: str, calls: str, wan
 # Opener answers a negative double of their weak jump overcall as of a simple overcall: the
 # major the double showed first (the "forced to bid" fallback bid his six-card suit).
 NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL = [
-    ("AJT3.5.AKT743.Q4", "1D 2H X P", "2S"),  # four spades: 2S, not 3D
-    ("5.KJ93.AKT743.Q4", "1D 2S X P", "3H"),  # four hearts at the three level
+    ("AJT3.543.AKT7.Q4", "1D 2H X P", "2S"),  # four spades: 2S (15 support points)
+    ("65.KJ93.AKT74.Q4", "1D 2S X P", "3H"),  # four hearts at the three level
     ("AKJ3.5.AKT743.Q4", "1D 2H X P", "3S"),  # 17 HCP: the jump
     ("T53.5.AKJ743.AQ4", "1D 2H X P", "3D"),  # no four spades: the six-card suit
 ]
@@ -352,6 +352,21 @@ NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL = [
 
 @pytest.mark.parametrize(("hand", "calls", "want"), NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL)
 def test_opener_answers_a_negative_double_of_a_jump_overcall(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == want
+
+
+# The jump answer to a negative double counts support points (the double showed the four
+# cards): 16+ with shortness, as the game answer over their raise does.
+NEGATIVE_DOUBLE_JUMP_BY_SUPPORT_POINTS = [
+    ("AJT3.5.AKT743.Q4", "1D 2H X P", "3S"),  # 14 HCP and a singleton: 16 (2S by HCP)
+    ("AJT3.5.AKT7.Q643", "1C 1H X P", "2S"),  # the same over 1H: the jump to 2S, not 1S
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), NEGATIVE_DOUBLE_JUMP_BY_SUPPORT_POINTS)
+def test_opener_jumps_over_a_negative_double_by_support_points(
     hand: str, calls: str, want: str
 ) -> None:
     assert rules_call(hand, calls) == want
