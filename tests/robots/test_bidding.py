@@ -372,6 +372,24 @@ def test_opener_jumps_over_a_negative_double_by_support_points(
     assert rules_call(hand, calls) == want
 
 
+# The overcaller with a second five-card suit bids it over partner's 1NT advance (it had
+# no call and passed 1NT); other hands pass as before.
+OVERCALLER_AFTER_1NT_ADVANCE = [
+    ("AK7654..AQ875.J8", "1H 1S P 1NT P", "2D"),  # 6-5
+    ("AK765.3.AQ875.J8", "1H 1S P 1NT P", "2D"),  # 5-5
+    ("AK7654.3.AQ87.J8", "1H 1S P 1NT P", "P"),  # 6-4: no rule, a pass
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), OVERCALLER_AFTER_1NT_ADVANCE)
+def test_overcaller_shows_a_second_suit_over_the_1nt_advance(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == want
+    if want != "P":
+        assert meaning(calls, want) == "5+ spades, 5+ diamonds"
+
+
 # ----------------------------------------------------------------------------- jump shifts
 
 JUMP_SHIFTS = [
