@@ -20,6 +20,7 @@ from bridgetable.robots.player import (
     decide,
     defenders_signals,
     partner_signals,
+    signal_card,
     signal_kind,
 )
 from bridgetable.robots.sampler import SamplingError, Signal, sample_hands
@@ -329,3 +330,39 @@ def test_partner_and_declarer_read_a_lead_as_top_of_a_sequence() -> None:
     leads = [g for g in partner_signals(south, mem, RobotConfig()) if g.kind == "lead"]
     assert [(g.seat, str(Card.from_index(g.card))) for g in leads] == [("W", "SK"), ("W", "HJ")]
     assert partner_signals(view, mem, RobotConfig(signals="none")) == []
+
+
+def test_a_defenders_first_discard_of_a_suit_is_attitude() -> None:
+    # East, void in clubs, discards: of equal cards, the highest spot of a suit where he
+    # holds the ace, king or queen (encouraging), else the lowest of a suit where he does not
+    view = {
+        "role": "E",
+        "declarer": "S",
+        "dummy": "N",
+        "contract": "3NT S",
+        "hand_to_play": "E",
+        "trick": [["S", "CA"]],
+        "hands": {"E": "K93.8654.5432.", "N": "AQJ.AKQ.AKQJ.T98"},
+    }
+    spades = [Card("S3"), Card("S9")]
+    hearts = [Card("H4"), Card("H5"), Card("H6"), Card("H8")]
+    diamonds = [Card("D2"), Card("D3")]
+    std = RobotConfig()
+    assert str(signal_card(view, Memory(), std, [*spades, *hearts, *diamonds])) == "S9"
+    assert str(signal_card(view, Memory(), std, [*hearts, *diamonds])) == "D2"
+    assert str(signal_card(view, Memory(), std, [Card("S3"), *hearts])) == "H4"
+    assert str(signal_card(view, Memory(), RobotConfig(signals="none"), spades)) == "S3"
+    # a suit discarded from before: no second signal in it
+    mem = Memory(tricks=[[("S", "CK"), ("W", "C2"), ("N", "C3"), ("E", "D4")]])
+    assert str(signal_card(view, mem, std, [*hearts, *diamonds])) == "H4"
+
+    # partner reads the first discard of each suit (not a ruff, nor a later discard)
+    west = {"role": "W", "declarer": "S", "dummy": "N", "contract": "3NT S"}
+    mem = Memory(tricks=[[("S", "CA"), ("W", "C2"), ("N", "C3"), ("E", "S9")]])
+    mem.tricks.append([("S", "CK"), ("W", "C4"), ("N", "C5"), ("E", "S3")])
+    got = [(g.kind, str(Card.from_index(g.card))) for g in partner_signals(west, mem, std)]
+    assert got == [("attitude", "S9")]
+    sig = partner_signals(west, mem, std)[0]
+    assert sig.misfit(Card("SK").bit) == 0 and sig.misfit(Card("S2").bit) == 1
+    trumps = {**west, "contract": "4S S"}
+    assert partner_signals(trumps, mem, std) == []

@@ -598,10 +598,12 @@ def signal_card(view: dict[str, Any], mem: Memory, cfg: RobotConfig, cards: list
     number; docs/robots.md): a defender following suit the first time it is led, with two
     or more of the tied cards below the jack, plays the highest of them to encourage on
     partner's lead (holding the ace, king or queen of the suit) or to show an even number
-    of cards on declarer's lead, else the lowest. Otherwise (declarer, on lead, discarding,
-    a later round, ``"none"``): the lowest card, as without signals. A signal is a
-    partnership understanding (Law 40A1): the robots disclose it (docs/robots.md), and
-    partner reads it only as the convention says (:func:`partner_signals`).
+    of cards on declarer's lead, else the lowest. A defender discarding (not ruffing) shows
+    attitude the first time he discards a suit (:func:`_discard_signal`). Otherwise
+    (declarer, on lead, a later round, ``"none"``): the lowest card, as without signals. A
+    signal is a partnership understanding (Law 40A1): the robots disclose it
+    (docs/robots.md), and partner reads it only as the convention says
+    (:func:`partner_signals`).
 
     Example:
         >>> view = {"role": "E", "declarer": "S", "dummy": "N", "hand_to_play": "E",
@@ -615,6 +617,9 @@ def signal_card(view: dict[str, Any], mem: Memory, cfg: RobotConfig, cards: list
     low = min(cards)
     if cfg.signals == "none" or len(cards) < 2:
         return low
+    discard = _discard_signal(view, mem, cards)
+    if discard is not None:
+        return discard
     kind = signal_kind(view, mem)
     if kind is None:
         return low
@@ -628,6 +633,50 @@ def signal_card(view: dict[str, Any], mem: Memory, cfg: RobotConfig, cards: list
     else:
         high = any(c.rank >= Rank.QUEEN for c in held)
     return max(spots) if high else min(spots)
+
+
+def _trump_or_none(view: dict[str, Any]) -> Suit | None:
+    """The trump suit of the view's contract (``None``: notrump, or no contract shown)."""
+    contract = view.get("contract")
+    return None if not contract else Contract.parse(contract).strain.suit
+
+
+def _discard_signal(view: dict[str, Any], mem: Memory, cards: list[Card]) -> Card | None:
+    """A defender's discard by standard attitude (docs/robots.md): of ``cards`` (equal),
+    in a suit he has not discarded from before with two or more of them below the jack,
+    the highest from a suit where he holds the ace, king or queen (encouraging), else the
+    lowest from one where he does not (discouraging); ``None`` when he is not discarding
+    (following suit, ruffing, on lead, declarer) or no suit has two such cards."""
+    trick = view.get("trick") or []
+    me = view["role"]
+    if not trick or view.get("hand_to_play") != me or not _defender(view):
+        return None
+    led = Suit.from_letter(trick[0][1][0])
+    hand = list(Hand.from_pbn(view["hands"][me]))
+    if any(c.suit is led for c in hand):
+        return None
+    trump = _trump_or_none(view)
+    done = {
+        c[0]
+        for t in mem.tricks
+        for s, c in t
+        if s == me and c[0] != t[0][1][0] and (trump is None or c[0] != trump.letter)
+    }
+    encourage: list[Card] = []
+    discourage: list[Card] = []
+    for suit in Suit:
+        if suit is trump or suit.letter in done:
+            continue
+        spots = [c for c in cards if c.suit is suit and c.rank < Rank.JACK]
+        if len(spots) < 2:
+            continue
+        if any(c.suit is suit and c.rank >= Rank.QUEEN for c in hand):
+            encourage.append(max(spots))
+        else:
+            discourage.append(min(spots))
+    if encourage:
+        return encourage[0]
+    return discourage[0] if discourage else None
 
 
 def _lead_top(view: dict[str, Any], mem: Memory, cfg: RobotConfig, card: Card) -> Card:
@@ -683,10 +732,13 @@ def defenders_signals(view: dict[str, Any], mem: Memory, cfg: RobotConfig) -> li
 
 def _signals_of(view: dict[str, Any], mem: Memory, signaller: str) -> list[Signal]:
     """The signals defender ``signaller`` gave in the tricks of ``mem``
-    (:func:`partner_signals`): attitude on his partner's lead, count on declarer's."""
+    (:func:`partner_signals`): attitude on his partner's lead, count on declarer's, and
+    attitude in his first discard of each suit (not a ruff)."""
     partner = Seat.from_letter(signaller).partner.letter
     out: list[Signal] = []
     suits: set[str] = set()
+    discarded: set[str] = set()  # the suits he discarded from
+    trump = _trump_or_none(view)
     gone = 0  # the cards played to the tricks before
     for i, trick in enumerate(mem.tricks):
         leader, lead = trick[0]
@@ -705,6 +757,15 @@ def _signals_of(view: dict[str, Any], mem: Memory, signaller: str) -> list[Signa
                         denied,
                     )
                 )
+        at = next((k for k, (s, _) in enumerate(trick) if s == signaller), None)
+        if at is not None and at > 0 and trick[at][1][0] != lead[0]:
+            card = trick[at][1]
+            # his first discard of a suit (not a ruff): standard attitude
+            if card[0] not in discarded and (trump is None or card[0] != trump.letter):
+                discarded.add(card[0])
+                if Card(card).rank < Rank.JACK:
+                    held = _held_from(mem, i, signaller, card)
+                    out.append(Signal(signaller, "attitude", Card(card).index, held))
         if lead[0] in suits:
             continue
         suits.add(lead[0])
