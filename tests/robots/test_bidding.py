@@ -350,13 +350,6 @@ NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL = [
 ]
 
 
-@pytest.mark.parametrize(("hand", "calls", "want"), NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL)
-def test_opener_answers_a_negative_double_of_a_jump_overcall(
-    hand: str, calls: str, want: str
-) -> None:
-    assert rules_call(hand, calls) == want
-
-
 # The jump answer to a negative double counts support points (the double showed the four
 # cards): 16+ with shortness, as the game answer over their raise does.
 NEGATIVE_DOUBLE_JUMP_BY_SUPPORT_POINTS = [
@@ -365,10 +358,12 @@ NEGATIVE_DOUBLE_JUMP_BY_SUPPORT_POINTS = [
 ]
 
 
-@pytest.mark.parametrize(("hand", "calls", "want"), NEGATIVE_DOUBLE_JUMP_BY_SUPPORT_POINTS)
-def test_opener_jumps_over_a_negative_double_by_support_points(
-    hand: str, calls: str, want: str
-) -> None:
+@pytest.mark.parametrize(
+    ("hand", "calls", "want"),
+    NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL + NEGATIVE_DOUBLE_JUMP_BY_SUPPORT_POINTS,
+)
+def test_opener_answers_a_negative_double(hand: str, calls: str, want: str) -> None:
+    # (of a jump overcall as of a simple one; the jump by support points)
     assert rules_call(hand, calls) == want
 
 
