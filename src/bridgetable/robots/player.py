@@ -311,8 +311,10 @@ def explain_call(view: dict[str, Any], index: int, *, system: str = "sayc") -> s
 # ----------------------------------------------------------------------------- play
 
 
-def _trump(view: dict[str, Any]) -> Any:
-    return Contract.parse(view["contract"]).strain.suit
+def _trump(view: dict[str, Any]) -> Suit | None:
+    """The trump suit of the view's contract (``None``: notrump, or no contract shown)."""
+    contract = view.get("contract")
+    return None if not contract else Contract.parse(contract).strain.suit
 
 
 def _leader(view: dict[str, Any], mem: Memory | None = None) -> Seat:
@@ -635,12 +637,6 @@ def signal_card(view: dict[str, Any], mem: Memory, cfg: RobotConfig, cards: list
     return max(spots) if high else min(spots)
 
 
-def _trump_or_none(view: dict[str, Any]) -> Suit | None:
-    """The trump suit of the view's contract (``None``: notrump, or no contract shown)."""
-    contract = view.get("contract")
-    return None if not contract else Contract.parse(contract).strain.suit
-
-
 def _discard_signal(view: dict[str, Any], mem: Memory, cards: list[Card]) -> Card | None:
     """A defender's discard by standard attitude (docs/robots.md): of ``cards`` (equal),
     in a suit he has not discarded from before with two or more of them below the jack,
@@ -655,7 +651,7 @@ def _discard_signal(view: dict[str, Any], mem: Memory, cards: list[Card]) -> Car
     hand = list(Hand.from_pbn(view["hands"][me]))
     if any(c.suit is led for c in hand):
         return None
-    trump = _trump_or_none(view)
+    trump = _trump(view)
     done = {
         c[0]
         for t in mem.tricks
@@ -738,7 +734,7 @@ def _signals_of(view: dict[str, Any], mem: Memory, signaller: str) -> list[Signa
     out: list[Signal] = []
     suits: set[str] = set()
     discarded: set[str] = set()  # the suits he discarded from
-    trump = _trump_or_none(view)
+    trump = _trump(view)
     gone = 0  # the cards played to the tricks before
     for i, trick in enumerate(mem.tricks):
         leader, lead = trick[0]
