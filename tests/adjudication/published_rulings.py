@@ -35,6 +35,7 @@ _DELFT_4H = "https://nbbdelft.nl/Arbitrages/onzorgvuldige_claim.htm"
 _DELFT_4H_TRUMP = "https://nbbdelft.nl/Arbitrages/verkeerde_claim_of_niet.htm"
 _DBF_15_MAK_6 = "https://bridge.dk/lov/ak/mak/15/mak-6.htm"
 _DELFT_4S_TRUMP = "https://nbbdelft.nl/Arbitrage/claim%20met%20troef%20buitenboord.htm"
+_BBO_PULA = "https://forumstest.bridgebase.com/forums/topic/55456-calamitous-claim/"
 
 PUBLISHED_CASES: list[Case] = [
     Case(
@@ -329,5 +330,39 @@ PUBLISHED_CASES: list[Case] = [
         awarded=3,
         voids=("S:S",),
         tags=("published", "70C", "C4c"),
+    ),
+    Case(
+        id="pula-bam-6nt-withdrawn-claim-clubs-3-3",
+        source=(
+            "BBO Forums, 'Calamitous Claim' (P. Lamford, opening post; a genuine appeal from the "
+            "Pula International Tournament, BAM teams, 6NT by South, lead DJ; the director's "
+            f"ruling, with East-West appealing to a committee of J. Jansma, J. Vage and M. "
+            f"Schuller), {_BBO_PULA} (the forumstest.bridgebase.com copy carries the deal as a "
+            "hand-viewer string). Published deal and play: the DJ won in dummy, the SA and SK "
+            "(West's SQ falling, then a diamond discarded), and a third spade won by East's SJ "
+            "(West discarding a club); East is on lead with nine tricks left. The spots are not "
+            "given: South is read as keeping the S9 (had he kept a lower spade East could cash "
+            "one and the director's 6NT= would be impossible), East as keeping S8-5, West as "
+            "discarding the D2 and the C3; no other spot changes a trick. The committee's "
+            "decision is not in the stored copy, so the figure is the director's."
+        ),
+        summary=(
+            "South spreads his hand while East is thinking and withdraws the claim at once, "
+            "having taken the CJ for the CK. Asked later how he would make twelve, he said "
+            "West's club discard leaves clubs 3-3, which he would find out in due course. The "
+            "director ruled the claim good, all nine, 6NT made; East-West appealed that no line "
+            "had been stated and that West had been squeezed on the third spade without South "
+            "knowing it. (No statement was made at the claim.)"
+        ),
+        deal="N:.AT82.Q74.Q5 85.9653..K76 9.K7.A5.AJT2 .QJ4.T96.984",
+        trump="NT",
+        leader="E",
+        trick=(),
+        claimer="S",
+        claimed=9,
+        statement=None,
+        awarded=9,
+        voids=("W:S",),
+        tags=("published", "upheld", "td-only", "70E1", "C6"),
     ),
 ]

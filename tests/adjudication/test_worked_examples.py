@@ -68,6 +68,14 @@ KNOWN_GAPS = {
         "seen was not a normal play for her and gave the claimer both tricks (2). No rule "
         "of the engine limits the non-claiming side to normal plays"
     ),
+    "pula-bam-6nt-withdrawn-claim-clubs-3-3": (
+        "speed and the unstated line: a nine-card position with no statement; the first "
+        "search takes about 30 s, at the test's cap, so the ruling is undetermined or, given "
+        "the time, 5: after East's heart lead South may cash the CA and later lead dummy's "
+        "CQ into East's CK (the clubs blocked, Law 70D1) and North's spot diamonds go "
+        "carelessly (70E2). The director, finding the clubs 3-3 after West's club discard, "
+        "gave all 9; the engine gives no credit to a claimer who took his CJ for the CK"
+    ),
 }
 
 
