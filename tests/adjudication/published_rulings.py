@@ -343,8 +343,11 @@ PUBLISHED_CASES: list[Case] = [
             "(West discarding a club); East is on lead with nine tricks left. The spots are not "
             "given: South is read as keeping the S9 (had he kept a lower spade East could cash "
             "one and the director's 6NT= would be impossible), East as keeping S8-5, West as "
-            "discarding the D2 and the C3; no other spot changes a trick. The committee's "
-            "decision is not in the stored copy, so the figure is the director's."
+            "discarding the D2 and the C3; no other spot changes a trick. The first trick is "
+            "read as the poster gives it (dummy's DK winning, South playing the D3); on the "
+            "director's record (South's DA winning, dummy's D4 falling) the engine gives 6, so "
+            "the case is a known gap either way. The committee's decision is not in the stored "
+            "copy, so the figure is the director's."
         ),
         summary=(
             "South spreads his hand while East is thinking and withdraws the claim at once, "
