@@ -402,6 +402,23 @@ def test_R70_4_a_suit_is_played_in_the_order_that_keeps_the_counted_tricks() -> 
         assert r.awarded == 7 and not r.slips, cls
 
 
+def test_R70_4_a_stranding_order_is_no_unstated_technique_where_it_is_irrational() -> None:
+    # a real table (RealBridge, endplay's example file, board 13): South claims all six in
+    # notrumps, North holding HA-T, DT, CA-8-6 and South HJ-7-5, DQ-7, C5. Once the DQ has
+    # won, the HJ led into North's bare HA crashes two winners where the D7 first keeps
+    # them: an order between suits (slip e, ACBL guideline 1) under the White Book profile.
+    # The Danish federation holds an order stranding the claimer's own winners irrational
+    # (LKU-20, profile dbf); the same play, the count showing the loss whatever the
+    # opponents hold, is then no "technique not stated" either, and only the club guess
+    # (North's CA, West's CQ over the C8) costs a trick. Before, dbf gave 4, naming the HJ
+    # an unstated technique
+    p = pos("N:.AT.T.A86 96.84.8.4 .J75.Q7.5 .93..Q972", None, S)
+    ebu = adjudicate(p, S, 6, None, dd=None)
+    assert ebu.awarded == 4 and [s.kind for s in ebu.slips] == ["suit-order"]
+    dbf = adjudicate(p, S, 6, None, dd=None, prof="dbf")
+    assert dbf.awarded == 5 and [(s.kind, s.card) for s in dbf.slips] == [("guess", "CA")]
+
+
 def test_R70_5_defenders_claim_relying_on_partners_choice() -> None:
     # West cashes SA SK and leads the H2 to East's HA; East, discarding twice, may keep
     # the DA instead of the HA: the claim depends on partner's choice (70D2)

@@ -662,19 +662,22 @@ class Believer:
             hand = pos.hands[pos.to_play]
             winners = policy._winners(pos, hand)
             block = _blocks_short_hand(policy, pos, card, vals, best)
-            if (
-                sl.SUIT_ORDER in enabled
-                and card.bit & winners
-                and (card.suit is not trump or trump_out)
-                and any(
-                    v == best and c.suit is not card.suit and c.bit & winners
-                    for c, v in vals.items()
-                )
-                and not block
-            ):
-                # two winners to cash, the wrong one first: an order between suits (not a
-                # suit blocked by its own cards' order: see _blocks_short_hand)
-                return sl.SUIT_ORDER
+            order = [
+                c
+                for c, v in vals.items()
+                if v == best and c.suit is not card.suit and c.bit & winners
+            ]
+            if card.bit & winners and (card.suit is not trump or trump_out) and order and not block:
+                if sl.SUIT_ORDER in enabled:
+                    # two winners to cash, the wrong one first: an order between suits (not
+                    # a suit blocked by its own cards' order: see _blocks_short_hand)
+                    return sl.SUIT_ORDER
+                if _strands(policy, pos, card, order):
+                    # where that order is irrational (profile dbf), it is irrational however
+                    # it is named: the right winner first keeps tricks that take themselves
+                    # whatever the opponents hold, so it is no squeeze or throw-in that
+                    # gains only as the unseen cards lie (slip g), and this is no slip
+                    return None
         else:
             right = [c for c, v in vals.items() if v == best]
             if (
@@ -858,6 +861,25 @@ def _swap(pos: Position, a: int, b: int, x: Card, y: Card) -> Position:
     hands[a] = (hands[a] & ~x.bit) | y.bit
     hands[b] = (hands[b] & ~y.bit) | x.bit
     return unchecked_position(tuple(hands), pos.trump, pos.leader, pos.trick)  # type: ignore[arg-type]
+
+
+def _strands(policy: NormalPlay, pos: Position, card: Card, right: Sequence[Card]) -> bool:
+    """Whether cashing ``card`` before the double-dummy winners ``right`` of other suits
+    strands a winner whatever the opponents hold: one of ``right`` takes more tricks that
+    no play of the opponents can stop (:func:`~bridgetable.adjudication.normal.count_after`)
+    than ``card`` does. Read where the count holds: declarer's side (it sees both of its
+    hands) with no trump against it. An order of winners that gains only as the unseen
+    cards lie (a squeeze: the count is the same either way) is not stranding.
+
+    The Danish federation holds an order that strands the claimer's own winners irrational
+    (LKU-20, 2021, example 2.1; profile ``dbf``)."""
+    trump = policy.trump
+    theirs = policy._theirs(pos)
+    if policy.dummy >= 0 or (trump is not None and theirs & SUIT_MASKS[trump]):
+        return False
+    t = -1 if trump is None else int(trump)
+    mine = count_after(pos, card, theirs, t)
+    return any(count_after(pos, c, theirs, t) > mine for c in right)
 
 
 def _blocks_short_hand(
