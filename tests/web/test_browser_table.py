@@ -301,7 +301,26 @@ def test_no_director_a_call_goes_to_the_queue_and_the_director_rules(
     d.get_by_role("button", name="Give the ruling").click()
     _wait_view(s, "v.phase === 'ended'")
     panel = s.locator("#claim-panel")
-    assert "Awarded to South's side: 3" in panel.inner_text()
-    assert "Director's ruling" in panel.inner_text()
+    assert "Awarded to South's side: 3 of the 4 remaining tricks" in panel.inner_text()
+    # the Director left the text blank: the ruling says his award, with its Laws, not the
+    # adjudicator's proposal (which could be longer than a ruling's text, or differ)
+    assert "Director's ruling (Law 70" in panel.inner_text()
+    assert "South's side takes 3 of the 4 remaining tricks." in panel.inner_text()
     for p in (s, d):
         p.context.close()
+
+
+def test_a_concession_says_the_tricks_it_gives_up(web_server: WebServer, browser: Any) -> None:
+    # South concedes at the first trick, keeping three of the thirteen (68B1)
+    t = web_server.create(deal=DEAL, contract="3NT", declarer="S", robots=["N", "E", "W"], seed=7)
+    s = _page(browser, web_server.link(t["id"], t["tokens"]["S"]))
+    _wait_view(s, "v.role === 'S' && v.actions.includes('concede')")
+    s.get_by_role("button", name="Concede\u2026").click()
+    s.locator("#claim-form").locator("[name=tricks]").fill("3")
+    s.locator("#claim-dialog").get_by_role("button", name="Concede").click()
+    panel = s.locator("#claim-panel")
+    panel.wait_for()
+    assert "South concedes 10 of the 13 remaining tricks (his side keeps 3)." in (
+        panel.inner_text()
+    )
+    s.context.close()

@@ -252,6 +252,7 @@ class Claim:
             "play_on": sorted(s.letter for s in self.play_on),
             "awarded": self.awarded,
             "ruling": None if self.ruling is None else self.ruling.text,
+            "ruling_laws": None if self.ruling is None else self.ruling.laws,
             "ruled_by": (
                 None
                 if self.ruling is None

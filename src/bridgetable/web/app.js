@@ -555,8 +555,13 @@ function connect() {
     if (state.ws !== ws) return;
     state.ws = null;
     if (state.closing || ev.code === 4401 || ev.code === 4404) {
-      if (ev.code === 4401) setStatus("This link's token is not valid for the table.");
-      if (ev.code === 4404) setStatus("There is no such table.");
+      const why = ev.code === 4401 ? "This link's token is not valid for the table."
+        : ev.code === 4404 ? "There is no such table." : null;
+      if (why) {
+        setStatus(why);
+        $("#felt").replaceChildren(h("p", { class: "prompt", text: why }),
+          h("p", {}, h("a", { href: "#", text: "Back to the lobby" })));
+      }
       return;
     }
     state.retry += 1;
@@ -1429,17 +1434,18 @@ function answersEl(v) {
 
 function claimEl(v) {
   const c = v.claim;
-  const what = c.concession ? "concedes" : "claims";
   return h("section", { class: "panel claim", id: "claim-panel", "aria-label": "Claim" },
     h("h3", { text: c.concession ? "Concession" : "Claim" }),
-    h("p", {}, `${SEAT_NAME[c.claimer]} ${what} ${c.tricks} of the ${c.remaining} remaining tricks.`),
+    h("p", {}, c.concession
+      ? `${SEAT_NAME[c.claimer]} concedes ${c.conceded} of the ${c.remaining} remaining tricks (his side keeps ${c.tricks}).`
+      : `${SEAT_NAME[c.claimer]} claims ${c.tricks} of the ${c.remaining} remaining tricks.`),
     h("p", {}, "Statement: ", c.statement ? h("q", { text: sym(c.statement) }) : h("em", { text: "none" })),
     h("p", { class: "claim-status" }, `Status: ${c.status}`,
       c.agreed.length ? ` \u00b7 agreed: ${c.agreed.join(", ")}` : "",
       c.disputed.length ? ` \u00b7 disputed: ${c.disputed.join(", ")}` : "",
       c.play_on.length ? ` \u00b7 play on: ${c.play_on.join(", ")}` : ""),
-    c.awarded !== null && c.awarded !== undefined ? h("p", { class: "awarded", text: `Awarded to ${SEAT_NAME[c.claimer]}'s side: ${c.awarded}` }) : null,
-    c.ruling ? h("p", { class: "ruling", text: `${c.ruled_by === "players" ? "Ruling accepted by all four" : "Director's ruling"}: ${sym(c.ruling)}` }) : null,
+    c.awarded !== null && c.awarded !== undefined ? h("p", { class: "awarded", text: `Awarded to ${SEAT_NAME[c.claimer]}'s side: ${c.awarded} of the ${c.remaining} remaining tricks` }) : null,
+    c.ruling ? h("p", { class: "ruling", text: `${c.ruled_by === "players" ? "Ruling accepted by all four" : "Director's ruling"}${c.ruling_laws ? ` (Law ${c.ruling_laws})` : ""}: ${sym(c.ruling)}` }) : null,
     c.status === "disputed" ? disputeEl(v) : null);
 }
 
@@ -1490,9 +1496,10 @@ function directorEl(v) {
     const tricks = h("input", { type: "number", min: 0, max: 13, value: r.awarded ?? r.dd ?? v.claim.tricks, id: "rule-tricks", dataset: { key: "rule-tricks", prefill: "" }, oninput: touch });
     const laws = h("input", { value: (r.laws || ["70"]).join(" "), id: "rule-laws", size: 10, dataset: { key: "rule-laws", prefill: "" }, oninput: touch });
     const text = h("input", { value: "", id: "rule-text", size: 24, dataset: { key: "rule-text", prefill: "" }, oninput: touch });
-    box.append(h("form", { class: "rule-form", onsubmit: (ev) => { ev.preventDefault(); send("rule", { tricks: Number(tricks.value), laws: laws.value, text: text.value || p?.text || "" }); } },
+    box.append(h("form", { class: "rule-form", onsubmit: (ev) => { ev.preventDefault(); const n = Number(tricks.value);
+      send("rule", { tricks: n, laws: laws.value, text: text.value || `${SEAT_NAME[v.claim.claimer]}'s side takes ${n} of the ${v.claim.remaining} remaining tricks.` }); } },
       h("h4", { text: "Rule" }),
-      h("label", {}, "Tricks to the claimer's side ", tricks),
+      h("label", {}, `Tricks to the claimer's side, of the ${v.claim.remaining} remaining `, tricks),
       h("label", {}, "Laws ", laws),
       h("label", {}, "Ruling text ", text),
       h("button", { type: "submit", id: "rule-submit" }, "Give the ruling")));
