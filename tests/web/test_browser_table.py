@@ -324,3 +324,14 @@ def test_a_concession_says_the_tricks_it_gives_up(web_server: WebServer, browser
         panel.inner_text()
     )
     s.context.close()
+
+
+def test_an_unknown_table_says_so_with_the_way_back_to_the_lobby(
+    web_server: WebServer, browser: Any
+) -> None:
+    # a mistyped link: the felt says so (it said "Connecting to the table..." for good)
+    s = _page(browser, web_server.link("no-such-table", "not-a-token"))
+    s.locator("#felt").get_by_text("There is no such table.").wait_for()
+    s.get_by_role("link", name="Back to the lobby").click()
+    s.locator("#lobby").wait_for()
+    s.context.close()
