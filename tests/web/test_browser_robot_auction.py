@@ -60,7 +60,7 @@ def test_a_person_bids_with_robots_and_reads_their_alerts(
     page.locator("[data-action='ask_explanation']").click()
     _wait_view(page, "v.explanations.length === 1")
     answers = page.get_by_label("Answers").inner_text()
-    assert TRANSFER in answers, answers
+    assert TRANSFER in answers and "East's 2\u2666: " in answers, answers  # whose call
     shot(page, "robot-alert-explained")
     # South doubles, then passes to the end of the auction
     page.locator("button.bid[data-call='X']").click()

@@ -489,7 +489,7 @@ function showCreated(t, kind = null) {
   const box = $("#created");
   box.replaceChildren(...[
     h("h3", { text: `Table ${t.id}` }),
-    h("p", {}, "Each link seats its holder; send them to the players. Robots: ",
+    h("p", {}, Object.keys(t.tokens).length ? "Each link seats its holder; send them to the players. Robots: " : "Robots at every seat: ",
       t.robots.length ? t.robots.map((s) => SEAT_NAME[s]).join(", ") : "none", "."),
     t.policy === "table" ? h("p", { class: "table-mode-note", text: "Table mode: irregularities are accepted and the Laws' rectifications offered." }) : null,
     t.free?.length ? h("p", { class: "free-note", text: `Free seats, listed under Open tables for anyone to take: ${t.free.map((s) => SEAT_NAME[s]).join(", ")}.` }) : null,
@@ -1429,7 +1429,7 @@ function auctionEl(v) {
 function answersEl(v) {
   return h("section", { class: "panel", "aria-label": "Answers" }, h("h3", { text: "Answers and explanations" }),
     h("ul", {}, ...v.answers.map((t) => h("li", { text: sym(t) })),
-      ...v.explanations.map(([i, t]) => h("li", { text: `${v.auction[i] ? callText(v.auction[i].call) : `call ${i + 1}`}: ${t}` }))));
+      ...v.explanations.map(([i, t]) => h("li", { text: `${v.auction[i] ? `${SEAT_NAME[v.auction[i].seat]}'s ${callText(v.auction[i].call)}` : `call ${i + 1}`}: ${t}` }))));
 }
 
 function claimEl(v) {
