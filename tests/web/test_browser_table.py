@@ -257,7 +257,13 @@ def test_no_director_the_proposal_is_shown_and_accepted(
     p = _view(s)["claim"]["proposal"]
     text = proposal.inner_text()
     assert f"South's side: {p['tricks']} of the 4 remaining tricks" in text
-    assert p["text"] and p["text"] in text
+    # the text, then its line as a list of tricks numbered as the slips name them
+    head, _, line = p["text"].partition(" Line: ")
+    assert head and head in text
+    if line:
+        items = proposal.locator("ol.ruling-line li")
+        assert items.count() == len(line.rstrip(".").split("; "))
+        assert proposal.locator("ol.ruling-line").get_attribute("start") == "10"
     assert "Waiting for: South" in text
     assert s.locator(".hand").count() >= 4 or len(_view(s)["hands"]) == 4
     shot(s, "proposal")

@@ -1432,6 +1432,19 @@ function answersEl(v) {
       ...v.explanations.map(([i, t]) => h("li", { text: `${v.auction[i] ? `${SEAT_NAME[v.auction[i].seat]}'s ${callText(v.auction[i].call)}` : `call ${i + 1}`}: ${t}` }))));
 }
 
+function rulingEl(cls, head, text, remaining) {
+  // a ruling's text with its line ("Line: S SA, W S3, ...; N ...") as a list of tricks,
+  // numbered as the slips name them (the first is the trick in progress at the claim)
+  const t = sym(text);
+  const k = t.indexOf(" Line: ");
+  if (k < 0) return h("p", { class: cls, text: `${head}${t}` });
+  const tricks = t.slice(k + 7).replace(/\.$/, "").split("; ");
+  return h("div", { class: cls },
+    h("p", { text: `${head}${t.slice(0, k)}` }),
+    h("p", { class: "line-head", text: "Line, trick by trick:" }),
+    h("ol", { class: "ruling-line", start: String(14 - remaining) }, ...tricks.map((x) => h("li", { text: x }))));
+}
+
 function claimEl(v) {
   const c = v.claim;
   return h("section", { class: "panel claim", id: "claim-panel", "aria-label": "Claim" },
@@ -1445,7 +1458,7 @@ function claimEl(v) {
       c.disputed.length ? ` \u00b7 disputed: ${c.disputed.join(", ")}` : "",
       c.play_on.length ? ` \u00b7 play on: ${c.play_on.join(", ")}` : ""),
     c.awarded !== null && c.awarded !== undefined ? h("p", { class: "awarded", text: `Awarded to ${SEAT_NAME[c.claimer]}'s side: ${c.awarded} of the ${c.remaining} remaining tricks` }) : null,
-    c.ruling ? h("p", { class: "ruling", text: `${c.ruled_by === "players" ? "Ruling accepted by all four" : "Director's ruling"}${c.ruling_laws ? ` (Law ${c.ruling_laws})` : ""}: ${sym(c.ruling)}` }) : null,
+    c.ruling ? rulingEl("ruling", `${c.ruled_by === "players" ? "Ruling accepted by all four" : "Director's ruling"}${c.ruling_laws ? ` (Law ${c.ruling_laws})` : ""}: `, c.ruling, c.remaining) : null,
     c.status === "disputed" ? disputeEl(v) : null);
 }
 
@@ -1465,7 +1478,7 @@ function disputeEl(v) {
   return h("div", { class: "proposal", id: "players-proposal", role: "group", "aria-label": "Proposed ruling" },
     h("h4", { text: "Proposed ruling" }),
     h("p", { class: "proposal-tricks", text: `${side}'s side: ${p.tricks} of the ${c.remaining} remaining tricks (Law ${p.laws}).` }),
-    h("p", { class: "proposal-text", text: sym(p.text) }),
+    rulingEl("proposal-text", "", p.text, c.remaining),
     h("p", { class: "hint", text: c.director_called
       ? "The Director has been called and will rule; the proposal no longer stands on its own."
       : `All the hands are faced. The proposal is the result when all four accept it; anyone may call the Director instead.${waiting.length ? ` Waiting for: ${waiting.join(", ")}.` : ""}` }));
