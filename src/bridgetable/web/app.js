@@ -1111,7 +1111,9 @@ function actionsEl(v) {
     // Law 9B: any player may summon the Director (dummy during play only after attention
     // is drawn to an irregularity, 43A1a)
     const input = h("input", { "aria-label": "Reason for calling the Director", placeholder: "reason", dataset: { key: "td-reason" }, size: 14 });
-    const open = v.claim && v.claim.status === "disputed";
+    // (opened for a disputed claim until the Director has been called about it; he may still
+    // be called again, about anything else)
+    const open = v.claim && v.claim.status === "disputed" && !v.claim.director_called;
     box.append(h("details", { class: "call-director", open: open || null },
       h("summary", { text: "Call the Director" }),
       h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); send("call_director", { reason: input.value }); } },
