@@ -340,6 +340,35 @@ def test_advancer_raises_a_2nt_overcall_of_a_weak_two(hand: str, calls: str, wan
         assert meaning(calls, "3NT") == "8+ HCP"  # the rule's 10, and its simulation twin's 8
 
 
+# Partner's suit overcall of a weak two (12-17 HCP; 9-11 with six cards in the pass-out seat)
+# is advanced as a one-level overcall is: a raise with 7-10 support points, the cue-bid
+# limit raise, game on the count of 25, notrump with their suit stopped, a new suit not
+# forcing. These hands had no call and passed the overcall.
+ADVANCING_WEAK_TWO_OVERCALL = [
+    ("Q4.Q83.A964.J875", "2D 2H P", "3H"),  # 9 HCP, 10 support points: the raise
+    ("K4.Q832.A64.J752", "2D 2H P", "3D"),  # 11 support points: the cue-bid
+    ("T98.3.KQ64.AQ752", "2H 2S P", "4S"),  # 13 support points: 25 opposite 12
+    ("AQ984.3.K64.K752", "2D 2H P", "2NT"),  # 12 HCP, diamonds stopped, no fit
+    ("Q4.Q3.AJ64.KJ875", "2D 2H P", "3NT"),  # 13 HCP: 25 opposite 12
+    ("QJT98.3.K64.Q752", "2D 2H P", "2S"),  # a five-card suit, not forcing
+    ("AT9643.3..KJ8753", "2D P P 2H P", "2S"),  # after the balancing overcall too
+    ("Q4.Q83.A964.J875", "2S 3H P", "P"),  # the raise to game wants the values
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), ADVANCING_WEAK_TWO_OVERCALL)
+def test_advancer_answers_a_suit_overcall_of_a_weak_two(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
+
+
+def test_overcaller_answers_the_cue_bid_over_a_weak_two() -> None:
+    # the answers to the cue-bid of a one-level overcall: game in a major with 12+ HCP and
+    # 14+ total points, else the minimum
+    assert rules_call("K76.AQJ83.64.K72", "2D 2H P 3D P") == "4H"
+    assert rules_call("K76.KQJ83.64.872", "2D 2H P 3D P") == "3H"
+    assert meaning("2D 2H P", "3D").startswith("Cue-bid: a limit raise or better")
+
+
 # Opener answers a negative double of their weak jump overcall as of a simple overcall: the
 # major the double showed first (the "forced to bid" fallback bid his six-card suit).
 NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL = [
