@@ -369,6 +369,27 @@ def test_overcaller_answers_the_cue_bid_over_a_weak_two() -> None:
     assert meaning("2D 2H P", "3D").startswith("Cue-bid: a limit raise or better")
 
 
+# Responder raises partner's weak two over their overcall as over a pass: game with 14+
+# HCP and three trumps, else preemptively by the Law of Total Tricks (three trumps the three
+# level, four game). These hands had no call and passed the overcall.
+WEAK_TWO_RAISES_IN_COMPETITION = [
+    ("A874.KJ73.A2.J65", "2H 2S", "4H"),  # four trumps: ten, game
+    ("AT64.AQT.8732.J4", "2H 3D", "3H"),  # three trumps: nine, the three level
+    ("AKT4.AQT.832.K42", "2H 2S", "4H"),  # 16 HCP and three trumps: game
+    ("AT64.AQT.8732.J4", "2S 3H", "4S"),  # four spades over their three-level overcall
+    ("AT64.AQT.8732.J4", "2H 3S", "P"),  # three hearts: 4H is too high
+    ("Q64.AQT.8732.J42", "2D 2H", "3D"),  # the weak 2D raised
+    ("AT64.AQT.8732.J4", "2H X", "P"),  # over the double: no raise (tried, not kept)
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), WEAK_TWO_RAISES_IN_COMPETITION)
+def test_responder_raises_a_weak_two_over_their_overcall(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == want
+    if want == "3H":
+        assert meaning(calls, want) == "Preemptive raise, at most 13 HCP, 3 hearts"
+
+
 # Opener answers a negative double of their weak jump overcall as of a simple overcall: the
 # major the double showed first (the "forced to bid" fallback bid his six-card suit).
 NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL = [
