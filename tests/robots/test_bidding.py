@@ -390,6 +390,21 @@ def test_responder_raises_a_weak_two_over_their_overcall(hand: str, calls: str, 
         assert meaning(calls, want) == "Preemptive raise, at most 13 HCP, 3 hearts"
 
 
+# Over partner's three-level preempt, game in responder's own six-card major, to play, on
+# the raise's values and with a singleton or void in the preempt's suit (it had no call).
+PREEMPT_NEW_MAJOR_GAME = [
+    ("8.KT6432.AK82.AT", "3S P", "4H"),  # 14 HCP, six hearts, a singleton spade
+    ("K8.AKT643.2.AT82", "3D P", "4H"),  # over a minor too (a singleton diamond)
+    ("8.KT6432.AK82.T2", "3S P", "P"),  # 11 HCP: too few
+    ("84.KT6432.AK8.AT", "3S P", "4S"),  # two spades: the raise, as before
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "want"), PREEMPT_NEW_MAJOR_GAME)
+def test_responder_bids_his_own_major_game_over_a_preempt(hand: str, calls: str, want: str) -> None:
+    assert rules_call(hand, calls) == want
+
+
 # Opener answers a negative double of their weak jump overcall as of a simple overcall: the
 # major the double showed first (the "forced to bid" fallback bid his six-card suit).
 NEGATIVE_DOUBLE_OF_A_JUMP_OVERCALL = [
