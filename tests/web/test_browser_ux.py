@@ -436,6 +436,10 @@ def test_lobby_favicon_null_stale_links_and_messages(web_server: WebServer, brow
     page.evaluate("() => window.bt.send('face_lead')")
     page.locator("#toast.error").wait_for(state="visible")
     page.get_by_role("region", name="Messages").wait_for()
+    # the same refusal again is listed once
+    page.evaluate("() => window.bt.send('face_lead')")
+    page.wait_for_timeout(500)
+    assert page.get_by_role("region", name="Messages").locator("li").count() == 1
     page.goto(web_server.link(b["id"], b["tokens"]["S"]))
     _wait_view(page, "v.board === 2")
     assert page.get_by_role("region", name="Messages").count() == 0

@@ -138,7 +138,12 @@ function announce(text, kind = "info") {
   t.hidden = false;
   clearTimeout(announce.timer);
   announce.timer = setTimeout(() => { t.hidden = true; }, kind === "error" ? 12000 : 5000);
-  state.log.unshift({ text, kind, table: state.table });
+  // the table's messages, board by board (an earlier board's are not shown on the next);
+  // a message repeated at once is kept once
+  const board = state.view?.board ?? null;
+  const last = state.log[0];
+  if (last && last.text === text && last.table === state.table && last.board === board) return;
+  state.log.unshift({ text, kind, table: state.table, board });
   state.log.length = Math.min(state.log.length, 8);
 }
 
@@ -1009,7 +1014,7 @@ function renderSide(v) {
   if (v.phase === "ended") side.push(analysisEl(v));
   if (!auctionFirst && v.auction.length) side.push(auctionEl(v));
   if (v.answers.length || v.explanations.length) side.push(answersEl(v));
-  const log = state.log.filter((m) => m.table === state.table);
+  const log = state.log.filter((m) => m.table === state.table && m.board === v.board);
   if (log.length) {
     side.push(h("section", { class: "panel log", "aria-label": "Messages" }, h("h3", { text: "Messages" }),
       h("ul", {}, ...log.map((m) => h("li", { class: m.kind, text: m.text })))));
