@@ -94,6 +94,15 @@ def test_solo_declarer_with_robots_plays_and_claims(web_server: WebServer, brows
     remaining = int(dialog.locator("#claim-remaining").inner_text())
     assert dialog.get_by_label("Tricks for my side").input_value() == str(remaining)
     dialog.get_by_label("Statement of the line of play").fill("cash S then cash H")
+    # the dialog leaves the claimer's own hand in sight (a new user could not see his cards)
+    hand = page.get_by_role("group", name="South's hand").bounding_box()
+    box = dialog.bounding_box()
+    assert (
+        hand
+        and box
+        and (box["y"] + box["height"] <= hand["y"] or box["x"] >= hand["x"] + hand["width"])
+    ), (box, hand)
+    shot(page, "claim-dialog")
     dialog.get_by_role("button", name="Claim").click()
     page.locator("#claim-panel").wait_for()
     shot(page, "claim")
