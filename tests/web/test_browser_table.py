@@ -229,6 +229,8 @@ def test_disputed_claim_ruled_from_directors_console(web_server: WebServer, brow
         d.get_by_role("button", name="Next card").click()
         d.get_by_role("button", name="Next card").click()
         assert d.locator(".wcard.done").count() == 2
+        # tricks numbered as the ruling's slips name them: the claim came at trick 10
+        assert d.locator("ol.witness-line").get_attribute("start") == "10"
     shot(d, "director")
     d.get_by_role("button", name="Give the ruling").click()
     _wait_view(s, "v.phase === 'ended'")

@@ -1103,7 +1103,8 @@ function actionsEl(v) {
   if (box.childElementCount === 1) {
     const c = v.claim;
     const waiting = c && c.status === "disputed"
-      ? (c.director_called ? "The Director has been called and will rule." : "Waiting for the others' answer to the dispute.")
+      ? (v.role === "director" ? "The claim is disputed: rule on it in the Director's console below."
+        : c.director_called ? "The Director has been called and will rule." : "Waiting for the others' answer to the dispute.")
       : v.to_act ? `Waiting for ${SEAT_NAME[v.to_act]}.` : "Nothing to do now.";
     box.append(h("p", { class: "hint", text: waiting }));
   }
@@ -1466,7 +1467,7 @@ function claimEl(v) {
       c.play_on.length ? ` \u00b7 play on: ${c.play_on.join(", ")}` : ""),
     c.awarded !== null && c.awarded !== undefined ? h("p", { class: "awarded", text: `Awarded to ${SEAT_NAME[c.claimer]}'s side: ${c.awarded} of the ${c.remaining} remaining tricks` }) : null,
     c.ruling ? rulingEl("ruling", `${c.ruled_by === "players" ? "Ruling accepted by all four" : "Director's ruling"}${c.ruling_laws ? ` (Law ${c.ruling_laws})` : ""}: `, c.ruling, c.remaining) : null,
-    c.status === "disputed" ? disputeEl(v) : null);
+    c.status === "disputed" && v.role !== "director" ? disputeEl(v) : null);
 }
 
 function disputeEl(v) {
@@ -1500,14 +1501,14 @@ function directorEl(v) {
     const r = p.ruling || {};
     box.append(h("div", { class: "proposal", id: "proposal" },
       h("h4", { text: "Proposed ruling" }),
-      h("p", { text: sym(p.text || r.ruling || p.error || "") }),
+      // (its line is shown below as the witness line, trick by trick)
+      h("p", { text: ((t) => (r.witness?.length && t.includes(" Line: ") ? t.slice(0, t.indexOf(" Line: ")) : t))(sym(p.text || r.ruling || p.error || "")) }),
       r.undetermined ? h("p", { class: "prompt", text: "The adjudicator could not decide in time: the award is the Director's judgement (double dummy shown)." }) : null,
       h("dl", { class: "facts" },
         ...[["Result", r.final], ["Claimed", r.claimed], ["Law 70 award", r.awarded], ["Law 71 given back", r.law71], ["Double dummy", r.dd], ["Floor", r.floor], ["Laws", (r.laws || []).join(", ")], ["Profile", r.profile], ["Class of player", r.player_class]]
           .filter(([, val]) => val !== undefined && val !== null && val !== "")
           .map(([k, val]) => h("div", {}, h("dt", { text: k }), h("dd", { text: String(val) })))),
       r.slips?.length ? h("ul", { class: "slips", "aria-label": "Slips on the line" }, ...r.slips.map((s) => h("li", { text: sym(s.text) }))) : null));
-    if (r.witness?.length) box.append(witnessEl(v, r));
   } else if (v.claim && v.claim.status === "disputed") {
     box.append(h("p", { text: "Waiting for the adjudicator's proposal..." }));
   }
@@ -1524,6 +1525,9 @@ function directorEl(v) {
       h("label", {}, "Ruling text ", text),
       h("button", { type: "submit", id: "rule-submit" }, "Give the ruling")));
   }
+  // the witness line under the form: the form stays within reach of the proposal's figures
+  const r0 = p?.ruling;
+  if (v.claim && p && r0?.witness?.length) box.append(witnessEl(v, r0));
   // the Director's plain commands the engine would take now (face_all, publish_score, ...)
   const buttons = v.actions.filter((act) => isButton(act, "director"));
   if (buttons.length) {
@@ -1549,7 +1553,8 @@ function witnessEl(v, r) {
         `${SUIT_SYMBOL[suit]}${left.filter((c) => c[0] === suit).map((c) => rankText(c[1])).join("") || "\u2014"} `))));
   }
   const offset = v.trick.length;
-  const line = h("ol", { class: "witness-line", "aria-label": "Witness line" });
+  // numbered as the slips name the tricks (the first is the trick in progress at the claim)
+  const line = h("ol", { class: "witness-line", "aria-label": "Witness line", start: v.claim ? String(14 - v.claim.remaining) : null });
   let trick = null;
   cards.forEach((c, i) => {
     if (trick === null || (i + offset) % 4 === 0) { trick = h("li", {}); line.append(trick); }
