@@ -781,16 +781,14 @@ class Believer:
         enough = {
             c: need if risky and need is not None and vals[c] >= need else vals[c] for c in right
         }
-        trump = policy.trump
         theirs = policy._theirs(pos)
-        if policy.dummy < 0 and (trump is None or not theirs & SUIT_MASKS[trump]):
-            # the sure line below, proved by the count where it can be (declarer's side,
-            # whose swapped layouts move the opponents' cards only, and no trump against
-            # it): cards that take their tricks whatever the opponents hold take them in
-            # every swapped layout, so no layout need be solved
-            t = -1 if trump is None else int(trump)
-            if any(count_after(pos, c, theirs, t) >= enough[c] for c in right):
-                return False, False
+        t = _count_trump(policy, theirs)
+        # the sure line below, proved by the count where it can be (declarer's side, whose
+        # swapped layouts move the opponents' cards only, and no trump against it): cards
+        # that take their tricks whatever the opponents hold take them in every swapped
+        # layout, so no layout need be solved
+        if t is not None and any(count_after(pos, c, theirs, t) >= enough[c] for c in right):
+            return False, False
         suits = {card.suit, *(c.suit for c in right)}
         swaps: list[Position] = []
         for s in sorted(suits):
@@ -863,21 +861,31 @@ def _swap(pos: Position, a: int, b: int, x: Card, y: Card) -> Position:
     return unchecked_position(tuple(hands), pos.trump, pos.leader, pos.trick)  # type: ignore[arg-type]
 
 
+def _count_trump(policy: NormalPlay, theirs: int) -> int | None:
+    """Where the sure-trick count (:func:`~bridgetable.adjudication.normal.count_after`)
+    holds for the side to play: declarer's side (it sees both of its hands) with no trump
+    against it, ``theirs`` being the opponents' cards. The trump suit's index for the count
+    (-1 for none) there, ``None`` elsewhere."""
+    trump = policy.trump
+    if policy.dummy >= 0 or (trump is not None and theirs & SUIT_MASKS[trump]):
+        return None
+    return -1 if trump is None else int(trump)
+
+
 def _strands(policy: NormalPlay, pos: Position, card: Card, right: Sequence[Card]) -> bool:
     """Whether cashing ``card`` before the double-dummy winners ``right`` of other suits
     strands a winner whatever the opponents hold: one of ``right`` takes more tricks that
     no play of the opponents can stop (:func:`~bridgetable.adjudication.normal.count_after`)
-    than ``card`` does. Read where the count holds: declarer's side (it sees both of its
-    hands) with no trump against it. An order of winners that gains only as the unseen
-    cards lie (a squeeze: the count is the same either way) is not stranding.
+    than ``card`` does, read where the count holds (:func:`_count_trump`). An order of
+    winners that gains only as the unseen cards lie (a squeeze: the count is the same either
+    way) is not stranding.
 
     The Danish federation holds an order that strands the claimer's own winners irrational
     (LKU-20, 2021, example 2.1; profile ``dbf``)."""
-    trump = policy.trump
     theirs = policy._theirs(pos)
-    if policy.dummy >= 0 or (trump is not None and theirs & SUIT_MASKS[trump]):
+    t = _count_trump(policy, theirs)
+    if t is None:
         return False
-    t = -1 if trump is None else int(trump)
     mine = count_after(pos, card, theirs, t)
     return any(count_after(pos, c, theirs, t) > mine for c in right)
 
