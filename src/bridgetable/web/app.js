@@ -1440,15 +1440,21 @@ function answersEl(v) {
       ...v.explanations.map(([i, t]) => h("li", { text: `${v.auction[i] ? `${SEAT_NAME[v.auction[i].seat]}'s ${callText(v.auction[i].call)}` : `call ${i + 1}`}: ${t}` }))));
 }
 
-function rulingEl(cls, head, text, remaining) {
-  // a ruling's text with its line ("Line: S SA, W S3, ...; N ...") as a list of tricks,
-  // numbered as the slips name them (the first is the trick in progress at the claim)
+function splitLine(text) {
+  // a ruling's text (suit symbols in) and its line ("Line: S SA, W S3, ...; N ..."), as
+  // [the text before the line, its tricks]; no tricks where it has no line
   const t = sym(text);
   const k = t.indexOf(" Line: ");
-  if (k < 0) return h("p", { class: cls, text: `${head}${t}` });
-  const tricks = t.slice(k + 7).replace(/\.$/, "").split("; ");
+  return k < 0 ? [t, []] : [t.slice(0, k), t.slice(k + 7).replace(/\.$/, "").split("; ")];
+}
+
+function rulingEl(cls, head, text, remaining) {
+  // a ruling's text with its line as a list of tricks, numbered as the slips name them
+  // (the first is the trick in progress at the claim)
+  const [t, tricks] = splitLine(text);
+  if (!tricks.length) return h("p", { class: cls, text: `${head}${t}` });
   return h("div", { class: cls },
-    h("p", { text: `${head}${t.slice(0, k)}` }),
+    h("p", { text: `${head}${t}` }),
     h("p", { class: "line-head", text: "Line, trick by trick:" }),
     h("ol", { class: "ruling-line", start: String(14 - remaining) }, ...tricks.map((x) => h("li", { text: x }))));
 }
@@ -1502,7 +1508,7 @@ function directorEl(v) {
     box.append(h("div", { class: "proposal", id: "proposal" },
       h("h4", { text: "Proposed ruling" }),
       // (its line is shown below as the witness line, trick by trick)
-      h("p", { text: ((t) => (r.witness?.length && t.includes(" Line: ") ? t.slice(0, t.indexOf(" Line: ")) : t))(sym(p.text || r.ruling || p.error || "")) }),
+      h("p", { text: r.witness?.length ? splitLine(p.text || r.ruling || p.error)[0] : sym(p.text || r.ruling || p.error || "") }),
       r.undetermined ? h("p", { class: "prompt", text: "The adjudicator could not decide in time: the award is the Director's judgement (double dummy shown)." }) : null,
       h("dl", { class: "facts" },
         ...[["Result", r.final], ["Claimed", r.claimed], ["Law 70 award", r.awarded], ["Law 71 given back", r.law71], ["Double dummy", r.dd], ["Floor", r.floor], ["Laws", (r.laws || []).join(", ")], ["Profile", r.profile], ["Class of player", r.player_class]]
