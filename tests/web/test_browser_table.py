@@ -299,6 +299,9 @@ def test_no_director_a_call_goes_to_the_queue_and_the_director_rules(
     _wait_view(s, "v.claim.director_called")
     assert not s.get_by_role("button", name="Accept the proposed ruling").count()
     assert "The Director has been called" in s.locator("#claim-panel").inner_text()
+    # the call is made aloud (Law 9B): the table sees who called and why
+    said = "called the Director: \u201cI would draw trumps first\u201d (Law 9B)."
+    assert f"You have {said}" in s.locator("[data-key=director-call]").inner_text()
 
     d = _page(browser, web_server.url + "/")
     calls = d.locator("#calls-form")
@@ -308,8 +311,17 @@ def test_no_director_a_call_goes_to_the_queue_and_the_director_rules(
     item.wait_for()
     assert "South called about the disputed claim" in item.inner_text()
     assert "I would draw trumps first" in item.inner_text()
+    # a wrong secret gets an error and no list: not the one read with the right secret
+    calls.get_by_label("Director's secret").fill("not-the-secret")
+    calls.get_by_role("button", name="Show the calls").click()
+    d.locator("#toast.error").get_by_text("The calls could not be read").wait_for()
+    assert not calls.locator("li").count()
+    calls.get_by_label("Director's secret").fill(SECRET)
+    calls.get_by_role("button", name="Show the calls").click()
+    item.wait_for()
     item.get_by_role("button", name="Go to the table").click()
     d.get_by_role("region", name="Director's console").wait_for()
+    assert f"South has {said}" in d.locator("[data-key=director-call]").inner_text()
     d.locator("#rule-tricks").fill("3")
     # the adjudicator's proposal may reach the console after the figure is typed: it fills
     # the form's defaults, never over what the Director typed (CI, 2026-12-04)

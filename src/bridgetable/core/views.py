@@ -16,6 +16,8 @@ Laws, and nothing more:
   is no longer secret: every role -- the four players and the spectators -- sees the four
   original hands, the 13 cards each seat was dealt (``deal``; Law 66D lets the cards be
   examined after play, and the record is then public).
+* a Director call awaiting the Director, with the caller's seat and reason, for every role:
+  a player summons the Director aloud at the table (9B), and states the facts there.
 
 Example:
     >>> import random
@@ -155,6 +157,10 @@ class View:
     #: the four original hands (13 cards each, as dealt), for every role once the board is
     #: over (ended or passed out: Law 66D); empty before
     deal: dict[Seat, Hand] = field(default_factory=dict)
+    #: the Director call awaiting the Director (9B), for every role: who called, what he
+    #: said the call was about, and whether it is about the claim under way; ``None`` when
+    #: no call is open
+    director_call: dict[str, Any] | None = None
 
     def visible_cards(self) -> set[Card]:
         """Every card whose face this view shows (the leak test's measure)."""
@@ -248,6 +254,7 @@ class View:
             "replace_calls": [str(c) for c in self.replace_calls],
             "replace_index": self.replace_index,
             "deal": {s.letter: h.to_pbn() for s, h in self.deal.items()},
+            "director_call": self.director_call,
         }
 
 
@@ -383,6 +390,13 @@ def view_for(board: Board, role: Role) -> View:
     if phase is Phase.ENDED or phase is Phase.PASSED_OUT:
         deal = {s: b.setup.deal[s] for s in SEATS}
 
+    # a Director call is made aloud at the table (9B): every role sees who called and why,
+    # as the players hear it when the Director comes to the table
+    call = b.open_director_call()
+    director_call = None
+    if call is not None:
+        director_call = {k: call[k] for k in ("caller", "reason", "claim")}
+
     prompts = []
     if seat is not None and b.misexplanation_prompt(seat):
         prompts.append("disclose_misexplanation")
@@ -430,6 +444,7 @@ def view_for(board: Board, role: Role) -> View:
         replace_calls=replace_calls,
         replace_index=replace_index,
         deal=deal,
+        director_call=director_call,
     )
 
 

@@ -268,6 +268,8 @@ function setupLobby() {
       if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
       showCalls(data.calls, secret);
     } catch (e) {
+      // the list shown before belongs to the secret given then: not this answer's
+      $("#calls-list").replaceChildren();
       announce(`The calls could not be read: ${e.message}`, "error");
     }
   });
@@ -1108,6 +1110,13 @@ function actionsEl(v) {
       : v.to_act ? `Waiting for ${SEAT_NAME[v.to_act]}.` : "Nothing to do now.";
     box.append(h("p", { class: "hint", text: waiting }));
   }
+  // a Director call is made aloud (Law 9B): the whole table sees who called and why
+  const dc = v.director_call;
+  if (dc) {
+    const who = dc.caller === v.role ? "You have" : `${SEAT_NAME[dc.caller]} has`;
+    const about = dc.reason ? `: \u201c${dc.reason}\u201d` : dc.claim ? " about the disputed claim" : "";
+    box.append(h("p", { class: "hint director-call", dataset: { key: "director-call" }, text: `${who} called the Director${about} (Law 9B).` }));
+  }
   if (SEATS.includes(v.role) && ["auction", "clarification", "play"].includes(v.phase)) {
     const box2 = h("input", { type: "checkbox", id: "confirm-setting", checked: state.confirm, dataset: { key: "confirm-setting" },
       onchange: (ev) => { setConfirm(ev.target.checked); state.picked = null; render(); } });
@@ -1116,7 +1125,7 @@ function actionsEl(v) {
   if (a.has("call_director")) {
     // Law 9B: any player may summon the Director (dummy during play only after attention
     // is drawn to an irregularity, 43A1a)
-    const input = h("input", { "aria-label": "Reason for calling the Director", placeholder: "reason", dataset: { key: "td-reason" }, size: 14 });
+    const input = h("input", { "aria-label": "Reason for calling the Director", placeholder: "reason (the table sees it)", dataset: { key: "td-reason" }, size: 14 });
     // (opened for a disputed claim until the Director has been called about it; he may still
     // be called again, about anything else)
     const open = v.claim && v.claim.status === "disputed" && !v.claim.director_called;
