@@ -531,3 +531,34 @@ def test_axe_play_claim_ended_and_directors_console(web_server: WebServer, brows
     _no_serious(d, "Director's console, ended")
     for p in (s, w, d):
         p.context.close()
+
+
+def test_the_felt_holds_its_seats_at_every_width(web_server: WebServer, browser: Any) -> None:
+    # East declares with West's eight spades in dummy: at each window width (a desktop, a
+    # narrow window or tablet, a phone) every seat and card lies inside the felt, none
+    # under the actions panel (a new user's report: at 900px the seats ran past the felt)
+    deal = "N:T52.AK43.K52.K54 3.8762.T876.T987 4.QJT9.AQJ9.AQJ6 AKQJ9876.5.43.32"
+    t = web_server.create(deal=deal, contract="4H", declarer="E", robots=["N", "S", "W"], seed=3)
+    for width in (1280, 1000, 900, 800, 390):
+        page = browser.new_context(viewport={"width": width, "height": 800}).new_page()
+        page.goto(web_server.link(t["id"], t["tokens"]["E"]))
+        _wait_view(page, "v.phase === 'play' && v.dummy_columns.length > 0")
+        out = page.evaluate(
+            """() => {
+              const felt = document.querySelector('.felt').getBoundingClientRect();
+              const panel = document.querySelector('.panel.actions').getBoundingClientRect();
+              const bad = [];
+              for (const el of document.querySelectorAll('.felt .seat, .felt .card')) {
+                const r = el.getBoundingClientRect();
+                if (r.width === 0) continue;
+                const outside = r.left < felt.left - 1 || r.right > felt.right + 1;
+                if (outside) bad.push('outside ' + el.className);
+                const under = r.right > panel.left && r.left < panel.right
+                  && r.bottom > panel.top && r.top < panel.bottom;
+                if (under) bad.push('under the panel ' + el.className);
+              }
+              return bad.slice(0, 5);
+            }"""
+        )
+        assert not out, (width, out)
+        page.context.close()
