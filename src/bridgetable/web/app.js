@@ -1125,7 +1125,7 @@ function actionsEl(v) {
   if (a.has("call_director")) {
     // Law 9B: any player may summon the Director (dummy during play only after attention
     // is drawn to an irregularity, 43A1a)
-    const input = h("input", { "aria-label": "Reason for calling the Director", placeholder: "reason (the table sees it)", dataset: { key: "td-reason" }, size: 14 });
+    const input = h("input", { "aria-label": "Reason for calling the Director", placeholder: "reason (the table sees it)", dataset: { key: "td-reason" }, size: 24 });
     // (opened for a disputed claim until the Director has been called about it; he may still
     // be called again, about anything else)
     const open = v.claim && v.claim.status === "disputed" && !v.claim.director_called;
