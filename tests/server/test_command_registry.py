@@ -105,6 +105,18 @@ def test_every_command_has_a_label_and_a_law_for_the_browser(cmd: Command) -> No
         assert event in (EVENT_TYPES if cmd.scope == "board" else SESSION_EVENT_TYPES), event
 
 
+def test_every_players_button_says_what_it_does() -> None:
+    # a player's plain button carries one sentence for a player who does not know the Law
+    # (the browser shows it on hover): "Announce: this trick is mine" alone left a new user
+    # guessing whether it was a claim
+    helps = {d["name"]: d["help"] for d in describe() if d["who"] == PLAYER}
+    for cmd in _all():
+        if cmd.who == PLAYER and cmd.widget == "button":
+            text = helps[cmd.name]
+            assert text.endswith(".") and len(text) >= 30, cmd.name
+    assert "no claim" in helps["announce_current_trick"]
+
+
 def test_a_command_without_required_arguments_may_be_a_plain_button() -> None:
     for cmd in _all():
         if cmd.widget == "button":

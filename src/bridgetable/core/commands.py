@@ -262,7 +262,9 @@ class Command:
     #: the engine may refuse it on what the player cannot see (79A2: a floor the hidden
     #: hands set), so the views offer it regardless: the offer reveals nothing
     hidden_refusal: bool = False
-    doc: str = field(default="", compare=False)
+    #: one sentence for a player who does not know the Law: what the command does and
+    #: when to use it (a user interface shows it beside its label, e.g. as a tooltip)
+    help: str = field(default="", compare=False)
     #: ``"board"``: given to the board in play (``Board.<method>``); ``"session"``: given to
     #: the table's session over boards (``Session.<method>``, :mod:`bridgetable.core.session`),
     #: which offers it in its own summary, never in a board's view
@@ -423,6 +425,7 @@ def describe() -> list[dict[str, Any]]:
             "label": c.label,
             "law": c.law,
             "widget": c.widget,
+            "help": c.help,
             "table_only": c.table_only,
             "scope": c.scope,
             "events": list(c.event_names),
@@ -748,6 +751,10 @@ _ALL: tuple[Command, ...] = (
         (Recorded("CallWithdrawn", "_apply_auction_change"),),
         "25A",
         "Withdraw my call over the replaced call",
+        help=(
+            "Your opponent has replaced his unintended call since you called over it: you may take "
+            "your call back at once and call again (Law 25A)."
+        ),
     ),
     Command(
         "play",
@@ -784,6 +791,10 @@ _ALL: tuple[Command, ...] = (
         (Recorded("LeadFaced", "_apply_lead_faced"),),
         "41C",
         "Face the opening lead",
+        help=(
+            "Turn your face-down opening lead face up: questions are over, play begins and dummy is"
+            " spread (Law 41C)."
+        ),
     ),
     Command(
         "request_review",
@@ -791,6 +802,7 @@ _ALL: tuple[Command, ...] = (
         (Recorded("ReviewRequested", "_apply_review"),),
         "20F2, 41B",
         "Ask for a review of the auction",
+        help="Have the whole auction restated, call by call (Laws 20C, 41B).",
     ),
     Command(
         "ask_explanation",
@@ -818,6 +830,7 @@ _ALL: tuple[Command, ...] = (
         (Recorded("ContractAsked", "_apply_contract_asked"),),
         "41C",
         "Ask what the contract is",
+        help="At your turn, be told the contract and whether it is doubled or redoubled (Law 41C).",
     ),
     Command(
         "inspect_trick",
@@ -825,14 +838,19 @@ _ALL: tuple[Command, ...] = (
         (Recorded("TrickInspected", "_note"),),
         "66A",
         "Look at the last trick",
+        help=(
+            "Look at the last trick again, until your side has led or played to the next one (Law "
+            "66A)."
+        ),
         offered=_offer_inspection,
     ),
     Command(
         "look_at_own_card",
         "look_at_own_card",
         (Recorded("OwnCardLooked", "_note"),),
-        "66A",
+        "66B",
         "Look at my last card",
+        help="Look at your own last card without showing it (Law 66B).",
         offered=_offer_inspection,
     ),
     Command(
@@ -872,6 +890,7 @@ _ALL: tuple[Command, ...] = (
         ("NextAsked",),
         "7C",
         "Next board",
+        help="Go on to the next board of the session.",
         scope="session",
     ),
     # -- claims and concessions
@@ -903,6 +922,10 @@ _ALL: tuple[Command, ...] = (
         (Recorded("CurrentTrickStatement", "_note"),),
         "68A",
         "Announce: this trick is mine",
+        help=(
+            "Say that the trick now being played is yours: it speaks of this trick only, so it is "
+            "no claim and play goes on (Law 68)."
+        ),
         args=(Arg("text", Kind.TEXT, default=""),),
     ),
     Command(
@@ -911,6 +934,10 @@ _ALL: tuple[Command, ...] = (
         (Recorded("ClaimObjected", "_apply_claim_event"),),
         "68B2",
         "Object to partner's claim",
+        help=(
+            "Your partner claimed or conceded: object at once and there is neither claim nor "
+            "concession, play goes on (Law 68B2)."
+        ),
     ),
     Command(
         "agree_claim",
@@ -918,6 +945,7 @@ _ALL: tuple[Command, ...] = (
         (Recorded("ClaimAgreed", "_apply_claim_event"),),
         "69A",
         "Agree with the claim",
+        help="Accept the claim: play ends and the claimed tricks are scored (Laws 68D, 69A).",
         offered=_offer_agree_claim,
         hidden_refusal=True,
     ),
@@ -927,6 +955,10 @@ _ALL: tuple[Command, ...] = (
         (Recorded("ClaimDisputed", "_apply_claim_event"),),
         "68D",
         "Dispute the claim",
+        help=(
+            "Do not accept the claim: play stays stopped and the claim is ruled on, or all four "
+            "agree to play on (Laws 68D, 70)."
+        ),
     ),
     Command(
         "request_play_on",
@@ -934,6 +966,10 @@ _ALL: tuple[Command, ...] = (
         (Recorded("PlayOnRequested", "_apply_claim_event"),),
         "68D2b",
         "Ask to play on",
+        help=(
+            "After a dispute, ask that the four of you play the cards out instead of a ruling; all "
+            "four must agree (Law 68D2b)."
+        ),
     ),
     Command(
         "agree_play_on",
@@ -941,6 +977,7 @@ _ALL: tuple[Command, ...] = (
         (Recorded("PlayOnAgreed", "_apply_claim_event"),),
         "68D2b",
         "Agree to play on",
+        help="Agree to play the cards out: the claim is void and play goes on (Law 68D2b).",
     ),
     Command(
         "ask_ruling",
@@ -948,6 +985,10 @@ _ALL: tuple[Command, ...] = (
         (Recorded("RulingAsked", "_apply_claim_event"),),
         "68D, 70",
         "Ask for the adjudicator's ruling",
+        help=(
+            "With no Director at the table, ask for the adjudicator's proposed ruling on the "
+            "disputed claim; it binds only if all four accept it (Law 70)."
+        ),
     ),
     Command(
         "accept_ruling",
@@ -955,6 +996,10 @@ _ALL: tuple[Command, ...] = (
         (Recorded("RulingAccepted", "_apply_claim_event"),),
         "69A, 70",
         "Accept the proposed ruling",
+        help=(
+            "Accept the proposed ruling; once all four have, it is the result. Call the Director "
+            "instead if you disagree (Law 70)."
+        ),
     ),
     Command(
         "show_hand",
@@ -962,6 +1007,10 @@ _ALL: tuple[Command, ...] = (
         (Recorded("HandShownToPartner", "_apply_claim_event"),),
         "68 (rubber)",
         "Show my hand to partner",
+        help=(
+            "Rubber bridge: after declarer's claim, face your hand to your partner (Law 68, "
+            "rubber)."
+        ),
     ),
     # -- table mode (RuleSet policy "table"; the online policy refuses these)
     Command(
@@ -1047,6 +1096,7 @@ _ALL: tuple[Command, ...] = (
         (Recorded("DummyWarned", "_apply_warned"),),
         "42B2",
         "Warn declarer: the lead is in the other hand (Law 42B2)",
+        help="As dummy, warn declarer that he is about to lead from the wrong hand (Law 42B2).",
         table_only=True,
     ),
     Command(
@@ -1077,6 +1127,10 @@ _ALL: tuple[Command, ...] = (
         (Recorded("MisplayFlagged", "_apply_misplay_flagged"),),
         "45D",
         "Dummy's card was not named: draw attention to it (Law 45D)",
+        help=(
+            "Dummy put out a card that declarer did not name: draw attention to it, and declarer "
+            "names the card (Law 45D)."
+        ),
         offered=_offer_flag_misplay,
         table_only=True,
     ),

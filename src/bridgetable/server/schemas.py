@@ -52,6 +52,10 @@ COMMANDS_DOCUMENT: dict[str, Any] = {
                     "label": {"type": "string"},
                     "law": {"type": "string"},
                     "widget": {"enum": ["button", "form"]},
+                    "help": {
+                        "type": "string",
+                        "description": "what the command does, for a player (may be empty)",
+                    },
                     "table_only": {"type": "boolean"},
                     "scope": {"enum": ["board", "session"]},
                     "events": {"type": "array", "items": {"type": "string"}},

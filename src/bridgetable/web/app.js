@@ -34,6 +34,8 @@ const commandOf = (act, who = "player") => COMMANDS[who].get(act);
 const labelOf = (act, who = "player") => commandOf(act, who)?.label || act.replaceAll("_", " ");
 // a plain button: a command with no argument to ask for (the others have their own forms)
 const isButton = (act, who = "player") => commandOf(act, who)?.widget === "button";
+// what a command does, in a sentence for a player (the registry's help; shown on hover)
+const helpOf = (act, who = "player") => commandOf(act, who)?.help || undefined;
 // what to tell the user when the server accepts these (the view shows the rest)
 const ACK_TEXT = {
   request_review: "Review granted: the auction is restated in full (the auction table).",
@@ -1049,7 +1051,7 @@ function actionsEl(v) {
   }
   for (const act of v.actions) {
     if (!isButton(act)) continue;
-    box.append(h("button", { type: "button", class: "action", dataset: { action: act, key: `act-${act}` }, onclick: () => send(act) },
+    box.append(h("button", { type: "button", class: "action", title: helpOf(act), dataset: { action: act, key: `act-${act}` }, onclick: () => send(act) },
       labelOf(act)));
   }
   if (a.has("claim") || a.has("concede")) {
@@ -1843,7 +1845,7 @@ function sessionEl(ss) {
     box.append(h("p", { class: "asked", text: `Ready for the next board: ${ss.asked.map((s) => SEAT_NAME[s]).join(", ")}.` }));
   }
   if (ss.actions.includes("next")) {
-    box.append(h("button", { type: "button", class: "action next-board", dataset: { action: "next", key: "act-next" }, onclick: () => send("next") }, labelOf("next")));
+    box.append(h("button", { type: "button", class: "action next-board", title: helpOf("next"), dataset: { action: "next", key: "act-next" }, onclick: () => send("next") }, labelOf("next")));
   }
   return box;
 }
