@@ -562,3 +562,25 @@ def test_the_felt_holds_its_seats_at_every_width(web_server: WebServer, browser:
         )
         assert not out, (width, out)
         page.context.close()
+
+
+def test_the_lobbys_fields_stay_inside_their_panels(web_server: WebServer, browser: Any) -> None:
+    # at a desktop width and at a phone's, no form field of the lobby runs past its panel
+    # (the "Irregularities" choice, whose longest option is wide, once did)
+    for phone in (False, True):
+        page = _page(browser, web_server.url + "/", phone=phone)
+        page.get_by_role("heading", name="Lobby", exact=True).wait_for()
+        out = page.evaluate(
+            """() => {
+              const bad = [];
+              for (const el of document.querySelectorAll('.panel select, .panel input')) {
+                const r = el.getBoundingClientRect();
+                if (r.width === 0) continue;
+                const p = el.closest('.panel').getBoundingClientRect();
+                if (r.right > p.right + 1 || r.left < p.left - 1) bad.push(el.name || el.id);
+              }
+              return bad;
+            }"""
+        )
+        assert not out, (phone, out)
+        page.context.close()
