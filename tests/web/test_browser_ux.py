@@ -407,6 +407,9 @@ def test_claim_dialog_keeps_its_text_and_points_at_the_word(
     page.locator("#claim-panel").wait_for()
     page.wait_for_function("() => !document.querySelector('#claim-dialog').open")
     _wait_view(page, "v.phase === 'ended'")
+    # the panel gives the statement as typed and as the engine reads it, in words
+    said = page.locator("#claim-panel [data-key=claim-statement]").inner_text()
+    assert "South's side cashes the spades; then cashes the hearts." in said
     page.context.close()
 
 

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bridgetable.core.cards import Card, Suit
+from bridgetable.core.cards import Card
 
 
 def card_text(card: Card | str) -> str:
     """``♠A``, ``♥10``, ``♣2``: a card as a person reads it."""
-    c = card if isinstance(card, Card) else Card(card)
-    rank = "10" if c.rank.letter == "T" else c.rank.letter
-    return Suit(c.suit).symbol + rank
+    return (card if isinstance(card, Card) else Card(card)).text
 
 
 def line_text(tricks: Iterable[Iterable[tuple[str, Card]]]) -> str:

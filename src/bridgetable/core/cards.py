@@ -212,6 +212,16 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
+    @property
+    def text(self) -> str:
+        """The card as a person reads it, with its suit's symbol and the ten as ``10``.
+
+        >>> Card("ST").text, Card("H2").text
+        ('♠10', '♥2')
+        """
+        rank = "10" if self.rank is Rank.TEN else self.rank.letter
+        return self.suit.symbol + rank
+
     def __repr__(self) -> str:
         return f"Card('{self.suit.letter}{self.rank.letter}')"
 

@@ -246,6 +246,8 @@ class Claim:
             "conceded": self.conceded,
             "concession": self.concession,
             "statement": self.statement.text or None,
+            # the statement as a person reads it (the claim panel shows it beside the text)
+            "statement_words": self.statement.words() or None,
             "status": self.status,
             "agreed": sorted(s.letter for s in self.agreed),
             "disputed": sorted(s.letter for s in self.disputed),

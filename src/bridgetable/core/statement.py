@@ -42,6 +42,10 @@ class PlayCards:
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
 
+    def words(self) -> str:
+        """As a person reads it (see :meth:`Statement.words`)."""
+        return "leads " + " then ".join(c.text for c in self.cards)
+
 
 @dataclass(frozen=True, slots=True)
 class DrawTrumps:
@@ -49,6 +53,10 @@ class DrawTrumps:
 
     def __str__(self) -> str:
         return "draw trumps"
+
+    def words(self) -> str:
+        """As a person reads it."""
+        return "draws trumps"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +68,10 @@ class Cash:
     def __str__(self) -> str:
         return f"cash {self.suit.letter}"
 
+    def words(self) -> str:
+        """As a person reads it."""
+        return f"cashes the {self.suit.name.lower()}"
+
 
 @dataclass(frozen=True, slots=True)
 class Ruff:
@@ -70,6 +82,10 @@ class Ruff:
     def __str__(self) -> str:
         return f"ruff {self.suit.letter}"
 
+    def words(self) -> str:
+        """As a person reads it."""
+        return f"ruffs a {self.suit.name.lower()[:-1]} in the other hand"
+
 
 @dataclass(frozen=True, slots=True)
 class Concede:
@@ -79,6 +95,10 @@ class Concede:
 
     def __str__(self) -> str:
         return f"concede {self.count}"
+
+    def words(self) -> str:
+        """As a person reads it."""
+        return f"gives up {self.count} trick{'' if self.count == 1 else 's'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +111,10 @@ class Finesse:
     def __str__(self) -> str:
         return f"finesse {self.card} against {self.against.letter}"
 
+    def words(self) -> str:
+        """As a person reads it."""
+        return f"finesses the {self.card.text} against {self.against}"
+
 
 @dataclass(frozen=True, slots=True)
 class TrumpMention:
@@ -98,6 +122,10 @@ class TrumpMention:
 
     def __str__(self) -> str:
         return "trumps out"
+
+    def words(self) -> str:
+        """As a person reads it."""
+        return "says that trumps are out"
 
 
 Step = PlayCards | DrawTrumps | Cash | Ruff | Concede | Finesse | TrumpMention
@@ -127,6 +155,27 @@ class Statement:
 
     def __str__(self) -> str:
         return " then ".join(", ".join(str(s) for s in g) for g in self.groups)
+
+    def words(self) -> str:
+        """The line as a person reads it, cards with their suit symbols: the groups in order
+        ("then"), the steps of a group "in any order" (Law 70 reads such a list in the order
+        worst for the claimer). Empty for no statement.
+
+        >>> parse_statement("C6 H3").words()
+        'leads ♣6 then ♥3'
+        >>> parse_statement("draw trumps then cash H, concede 1").words()
+        'draws trumps; then cashes the hearts and gives up 1 trick, in any order'
+        >>> parse_statement("finesse SQ against W").words()
+        'finesses the ♠Q against West'
+        """
+        out = []
+        for g in self.groups:
+            steps = [s.words() for s in g]
+            if len(steps) == 1:
+                out.append(steps[0])
+            else:
+                out.append(f"{', '.join(steps[:-1])} and {steps[-1]}, in any order")
+        return "; then ".join(out)
 
 
 _SEP_GROUP = re.compile(r"\s*(?:\bthen\b|;|->)\s*", re.I)

@@ -1477,7 +1477,9 @@ function claimEl(v) {
     h("p", {}, c.concession
       ? `${SEAT_NAME[c.claimer]} concedes ${c.conceded} of the ${c.remaining} remaining tricks (his side keeps ${c.tricks}).`
       : `${SEAT_NAME[c.claimer]} claims ${c.tricks} of the ${c.remaining} remaining tricks.`),
-    h("p", {}, "Statement: ", c.statement ? h("q", { text: sym(c.statement) }) : h("em", { text: "none" })),
+    h("p", { dataset: { key: "claim-statement" } }, "Statement: ", c.statement ? h("q", { text: sym(c.statement) }) : h("em", { text: "none" }),
+      // the engine's reading of it, in words (the notation alone is terse)
+      c.statement_words ? ` \u2014 ${SEAT_NAME[c.claimer]}'s side ${c.statement_words}.` : null),
     h("p", { class: "claim-status" }, `Status: ${c.status}`,
       c.agreed.length ? ` \u00b7 agreed: ${c.agreed.join(", ")}` : "",
       c.disputed.length ? ` \u00b7 disputed: ${c.disputed.join(", ")}` : "",
