@@ -1200,3 +1200,25 @@ def test_a_balancing_overcall_of_a_weak_two_is_a_king_lighter(
     hand: str, calls: str, want: str
 ) -> None:
     assert rules_call(hand, calls) == internal_call(want)
+
+
+# A weak jump overcall is "similar to opening weak two-bids or three-level preempts" (the
+# ACBL's SAYC booklet): six cards at the two level, seven at the three level (a six-card
+# suit jumped to the three level before).
+@pytest.mark.parametrize(
+    ("hand", "calls", "want"),
+    [
+        ("42.KQT976.32.852", "1D", "2H"),  # six hearts over 1D: the two level
+        ("42.KQT976.32.852", "1S", "P"),  # six hearts over 1S: 3H needs seven
+        ("42.KQT9762.2.852", "1S", "3H"),  # seven hearts: a three-level preempt
+        ("QJT5.5.JT.AJ9632", "1D", "P"),  # six clubs over 1D: no 3C
+        ("QJ5.5.JT2.AJT9632", "1D", "3C"),  # seven clubs
+    ],
+)
+def test_a_weak_jump_overcall_at_the_three_level_has_seven_cards(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
+    if want != "P":
+        cards = "6+" if want.startswith("2") else "7+"
+        assert meaning(calls, want).startswith(f"Weak jump overcall, 5-10 HCP, {cards}")
