@@ -1222,3 +1222,27 @@ def test_a_weak_jump_overcall_at_the_three_level_has_seven_cards(
     if want != "P":
         cards = "6+" if want.startswith("2") else "7+"
         assert meaning(calls, want).startswith(f"Weak jump overcall, 5-10 HCP, {cards}")
+
+
+# Short in their suit (a singleton or void) with three or more cards in each other suit and
+# 12+ HCP, a five-card minor is not overcalled at the two level: the takeout double
+# (bridgewithgino.com, "Overcall a Suit or Double?"; bidandmade.com, "To overcall, or to
+# double"). A six-card minor, a doubleton in their suit or a one-level overcall as before.
+@pytest.mark.parametrize(
+    ("hand", "calls", "want"),
+    [
+        ("AQ52.AJ4.8.JT865", "1D", "X"),  # 4-3-1-5, 12 HCP: 2C before
+        ("A852.8.AQ4.KJT65", "1H", "X"),  # over a major, a singleton heart
+        ("8.AQ52.AJ4.KJT65", "1S", "X"),
+        ("AQ5.AJ4.8.JT8653", "1D", "2C"),  # six clubs: the overcall
+        ("AQ52.AJ42..KT865", "1D", "X"),  # a void in their suit
+        ("AQ52.J4.85.AKT65", "1D", "2C"),  # a doubleton in their suit
+        ("AQ52.AJ4.KJT86.8", "1C", "1D"),  # the one level: the overcall
+    ],
+)
+def test_short_in_their_suit_a_five_card_minor_doubles_rather_than_overcalls(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
+    if want == "X":
+        assert meaning(calls, "X").startswith("Takeout")
