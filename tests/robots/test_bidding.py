@@ -1246,3 +1246,36 @@ def test_short_in_their_suit_a_five_card_minor_doubles_rather_than_overcalls(
     assert rules_call(hand, calls) == internal_call(want)
     if want == "X":
         assert meaning(calls, "X").startswith("Takeout")
+
+
+# A semi-balanced 5-4-2-2 with 20-21 HCP and the five cards in a minor opens 2NT ("opening
+# 2NT on a semi-balanced hand has widespread acceptance": Bernard Magee's glossary,
+# "Semi-balanced"); it opened one of the minor, which a partner with 0-5 HCP passes. The
+# opening shows a semi-balanced hand: no singleton or void.
+@pytest.mark.parametrize(
+    ("hand", "calls", "want"),
+    [
+        ("AKQ7.75.AKQT7.K2", "P", "2NT"),  # 21 HCP, 4-2-5-2
+        ("AQ.KQ.AKJ74.Q742", "", "2NT"),  # 20 HCP, 2-2-5-4
+        ("AQ7.KQ4.AJ32.KQ2", "", "2NT"),  # balanced, as before
+        ("AKQ7.7.AKQT75.K2", "", "1D"),  # a singleton: not semi-balanced
+        ("AK.KQ742.AKJ4.J2", "", "1H"),  # the five cards a major: one of it
+        ("AKQ7.75.AKQT7.J2", "", "1D"),  # 19 HCP
+    ],
+)
+def test_a_semi_balanced_20_to_21_with_a_five_card_minor_opens_2nt(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
+    if want == "2NT":
+        assert meaning(calls, want) == "20-21 HCP, semi-balanced"
+
+
+def test_a_semi_balanced_meaning_holds_for_no_singleton_and_no_suit_beyond_six() -> None:
+    m = SAYC.meaning(("P",), "2N")
+    assert m is not None
+    assert m.holds(HandInfo.of(Hand.from_pbn("AKQ7.75.AKQT7.K2")))  # 5-4-2-2
+    assert m.holds(HandInfo.of(Hand.from_pbn("AQ7.KQ4.AJ32.KQ2")))  # balanced
+    assert not m.holds(HandInfo.of(Hand.from_pbn("AKQ7.7.AKQT75.K2")))  # a singleton
+    # partner reads two or more cards in each suit, as of a balanced 2NT
+    assert SAYC.state(("2N",)).seats[0].lengths == ((2, 13),) * 4

@@ -4,9 +4,10 @@ A system (``systems/<name>.toml``, read with :mod:`tomllib`) is an ordered list 
 *sections*. A section names the auction context it applies to and holds *rules*; a rule is
 a call and its meaning as a constraint on the hand that makes it: HCP (and total points
 ``pts``, HCP plus one a card beyond four in a suit, or support points ``dpts``, HCP plus 3/2/1
-for a void/singleton/doubleton), suit lengths, balanced or not, stoppers, aces; whether it is
-forcing; whether it is alerted or announced under each regulation (``acbl``, ``ebu``); a text
-(the convention's name). ``cond`` lists further tests that choose between rules (``"S >= H"``,
+for a void/singleton/doubleton), suit lengths, balanced (or semi-balanced: no singleton or
+void, no suit beyond six) or not, stoppers, aces; whether it is forcing; whether it is
+alerted or announced under each regulation (``acbl``, ``ebu``); a text (the convention's
+name). ``cond`` lists further tests that choose between rules (``"S >= H"``,
 ``"hcp + P.hcp >= 25"``: partner's fewest HCP; ``P.pts`` the fewest points his calls showed,
 distribution counted); those on one hand feature and what the auction has shown are part of
 the meaning too (``hcp >= 25 - P.hcp`` is a bound on HCP).
@@ -206,6 +207,8 @@ class Meaning:
             return False
         if self.shape == "unbalanced" and info.balanced:
             return False
+        if self.shape == "semibalanced" and not _semibalanced(info):
+            return False
         if not self.stoppers <= info.stoppers:
             return False
         return self.aces is None or info.aces in self.aces
@@ -237,7 +240,7 @@ class Meaning:
             if t:
                 parts.append(t)
         if self.shape:
-            parts.append(self.shape)
+            parts.append("semi-balanced" if self.shape == "semibalanced" else self.shape)
         for s in "SHDC":
             if s in self.stoppers:
                 parts.append(f"a stopper in {SUIT_NAMES[s]}")
@@ -249,6 +252,21 @@ class Meaning:
             return "Natural"
         text = ", ".join(parts)
         return text[0].upper() + text[1:]
+
+
+def _semibalanced(info: HandInfo) -> bool:
+    """No singleton or void and no suit longer than six (balanced hands, 5-4-2-2, 6-3-2-2)."""
+    ls = sorted(info.lengths.values())
+    return ls[0] >= 2 and ls[3] <= 6
+
+
+def _shape_hull(a: str | None, b: str | None) -> str | None:
+    """The loosest shape both ``a`` and ``b`` fit in: a balanced hand is semi-balanced."""
+    if a == b:
+        return a
+    if {a, b} == {"balanced", "semibalanced"}:
+        return "semibalanced"
+    return None
 
 
 def _hull(a: Meaning, b: Meaning) -> Meaning:
@@ -272,7 +290,7 @@ def _hull(a: Meaning, b: Meaning) -> Meaning:
         pts=union(a.pts, b.pts),
         dpts=union(a.dpts, b.dpts),
         lengths=tuple(lengths),
-        shape=a.shape if a.shape == b.shape else None,
+        shape=_shape_hull(a.shape, b.shape),
         stoppers=a.stoppers & b.stoppers,
         aces=None if a.aces is None or b.aces is None else a.aces | b.aces,
     )
@@ -440,7 +458,7 @@ class SeatInfo:
         for i, s in enumerate(SUITS):
             a, b = self.lengths[i]
             c, d = m.length(s)
-            if m.shape == "balanced":
+            if m.shape in ("balanced", "semibalanced"):
                 c = max(c, 2)
             lo2, hi2 = max(a, c), min(b, d)
             lengths.append((lo2, hi2) if lo2 <= hi2 else (c, d))
@@ -1165,12 +1183,8 @@ def _sim_twin(rule: Rule, slack: int) -> Rule | None:
 
 def _hand_fits(rule: Rule, b: Mapping[str, str], info: HandInfo, st: State) -> bool:
     m = _rule_meaning(rule, "", b, st)
-    if not m.holds(info):
+    if not m.holds(info):  # the shape too (a semi-balanced rule: see Meaning.holds)
         return False
-    if rule.shape == "semibalanced":
-        ls = sorted(info.lengths.values())
-        if ls[0] < 2 or ls[3] > 6:
-            return False
     return all(_cond_holds(c, b, st, info) for c in rule.cond)
 
 
