@@ -1279,3 +1279,24 @@ def test_a_semi_balanced_meaning_holds_for_no_singleton_and_no_suit_beyond_six()
     assert not m.holds(HandInfo.of(Hand.from_pbn("AKQ7.7.AKQT75.K2")))  # a singleton
     # partner reads two or more cards in each suit, as of a balanced 2NT
     assert SAYC.state(("2N",)).seats[0].lengths == ((2, 13),) * 4
+
+
+# With both majors unbid and their overcall at the two level (1C (2D), 1D (2C)), the
+# negative double promises one four-card major, not both, with 8+ HCP (Marty Bergen,
+# "Points Schmoints Series: Negative Doubles"); 1C (1D) X still shows both. Such a hand had
+# no call (a new major at the two level shows five cards and 10+ HCP).
+@pytest.mark.parametrize(
+    ("hand", "calls", "want"),
+    [
+        ("9852.AJ3.5.KQJ73", "1C 2D", "X"),  # four spades, three hearts
+        ("A2.KQ75.J643.732", "1D 2C", "X"),  # four hearts (Bergen's example)
+        ("KJ75.A954.J65.82", "1D 2C", "X"),  # both majors, as before
+        ("852.AJ3.75.KQJ73", "1C 2D", "P"),  # no four-card major
+        ("9852.AJ3.5.KQJ73", "1C 1D", "P"),  # 1C (1D): both majors wanted
+        ("9852.J43.5.QJ873", "1C 2D", "P"),  # 4 HCP
+    ],
+)
+def test_a_negative_double_of_a_two_level_minor_overcall_shows_one_major(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
