@@ -1300,3 +1300,20 @@ def test_a_negative_double_of_a_two_level_minor_overcall_shows_one_major(
     hand: str, calls: str, want: str
 ) -> None:
     assert rules_call(hand, calls) == internal_call(want)
+
+
+# The other semi-balanced pattern, 6-3-2-2 with the six cards in a minor, opens 2NT with
+# 20-21 HCP too (Bernard Magee's glossary: "a 5-4-2-2 or 6-3-2-2 shape").
+@pytest.mark.parametrize(
+    ("hand", "calls", "want"),
+    [
+        ("AK7.K2.AKQT75.Q2", "", "2NT"),  # 3-2-6-2, 21 HCP
+        ("AK.K2.AQT752.KQ2", "", "2NT"),  # 2-2-6-3
+        ("AK7.KQ2.AQT752.K", "", "1D"),  # a singleton
+        ("AK.KQ72.AQT752.K", "", "1D"),  # 2-4-6-1: not semi-balanced
+    ],
+)
+def test_a_6_3_2_2_with_a_six_card_minor_and_20_to_21_opens_2nt(
+    hand: str, calls: str, want: str
+) -> None:
+    assert rules_call(hand, calls) == internal_call(want)
