@@ -1317,3 +1317,25 @@ def test_a_6_3_2_2_with_a_six_card_minor_and_20_to_21_opens_2nt(
     hand: str, calls: str, want: str
 ) -> None:
     assert rules_call(hand, calls) == internal_call(want)
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "allowed"),
+    [
+        ("AK4.Q2.KQJ3.AQ52", "2N P 3D P", {"3H"}),  # 21 HCP, two hearts: completes
+        ("AK4.Q82.KQJ3.AQ5", "2N P 3H P", {"3S"}),
+        ("AK4.Q2.KQJ3.AQ52", "2C P 2D P 2N P 3D P", {"3H"}),
+        ("AK4.Q982.KQJ.Q52", "1N P 2D P", {"2H", "3H"}),  # 17 and four hearts: may jump
+        ("AK4.Q82.KQJ3.Q52", "1N P 2H P", {"2S"}),
+    ],
+)
+def test_opener_completes_a_transfer_and_nothing_else(
+    hand: str, calls: str, allowed: set[str]
+) -> None:
+    # a transfer is forcing: opener completes it (over 1NT with 17 and four trumps he may
+    # jump), so no other call is a candidate and the simulation has nothing to weigh
+    seq = tuple(calls.split())
+    info = HandInfo.of(Hand.from_pbn(hand))
+    assert {c for c, _ in SAYC.candidates(seq, info)} <= allowed
+    assert close_candidates(SAYC, seq, info) == []
+    assert bid(hand, calls) in allowed
