@@ -800,9 +800,9 @@ _ALL: tuple[Command, ...] = (
         "request_review",
         "request_review",
         (Recorded("ReviewRequested", "_apply_review"),),
-        "20F2, 41B",
+        "20C2, 41B",
         "Ask for a review of the auction",
-        help="Have the whole auction restated, call by call (Laws 20C, 41B).",
+        help="Have the whole auction restated, call by call (Laws 20C2, 41B).",
     ),
     Command(
         "ask_explanation",
