@@ -920,7 +920,7 @@ _ALL: tuple[Command, ...] = (
         "announce_current_trick",
         "announce_current_trick",
         (Recorded("CurrentTrickStatement", "_note"),),
-        "68A",
+        "68",
         "Announce: this trick is mine",
         help=(
             "Say that the trick now being played is yours: it speaks of this trick only, so it is "
